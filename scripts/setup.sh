@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs everything xwdb needs to build, test and run its default job on Debian 12.
+# Idempotent: packages already present are skipped, so a second run costs a few seconds.
+set -euo pipefail
+
+build_packages=(
+  cmake ninja-build g++ clang pkg-config git python3
+  librocksdb-dev
+  libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
+  libicu-dev libabsl-dev libcli11-dev libfmt-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+# Sources of the default dictionary (words, scores, clues).
+data_packages=(wamerican-huge scowl wordnet-base)
+
+wanted=("${build_packages[@]}" "${data_packages[@]}")
+missing=()
+for p in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#wanted[@]} packages present"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: missing packages: ${missing[*]}" >&2
+  echo "setup: run this script as root (or install them with apt-get)" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+echo "setup: installing ${missing[*]}"
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
