@@ -7,7 +7,7 @@ build_packages=(
   cmake ninja-build g++ clang pkg-config git python3
   librocksdb-dev
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libicu-dev libabsl-dev libcli11-dev libfmt-dev
+  libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 # Sources of the default dictionary (words, scores, clues).

@@ -1,0 +1,531 @@
+#include "core/import/importer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "core/import/csv_reader.h"
+#include "core/import/input_text.h"
+#include "core/import/line_formats.h"
+#include "core/import/record.h"
+#include "core/import/scowl_reader.h"
+#include "core/import/wordnet_reader.h"
+#include "core/store/schema.h"
+#include "core/text/normalizer.h"
+
+namespace xwdb {
+
+absl::StatusOr<ScoreMerge> ParseScoreMerge(absl::string_view name) {
+  const std::string n = absl::AsciiStrToLower(name);
+  if (n == "max") return ScoreMerge::kMax;
+  if (n == "min") return ScoreMerge::kMin;
+  if (n == "last") return ScoreMerge::kLast;
+  if (n == "keep") return ScoreMerge::kKeep;
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown score merge '", name, "'; use max, min, last or keep"));
+}
+
+absl::string_view ScoreMergeName(ScoreMerge m) {
+  switch (m) {
+    case ScoreMerge::kMax: return "max";
+    case ScoreMerge::kMin: return "min";
+    case ScoreMerge::kLast: return "last";
+    case ScoreMerge::kKeep: return "keep";
+  }
+  return "max";
+}
+
+namespace {
+
+constexpr size_t kLookupChunk = 4096;
+
+uint8_t MergeScore(ScoreMerge merge, uint8_t old_score, uint8_t new_score) {
+  switch (merge) {
+    case ScoreMerge::kMax: return std::max(old_score, new_score);
+    case ScoreMerge::kMin: return std::min(old_score, new_score);
+    case ScoreMerge::kLast: return new_score;
+    case ScoreMerge::kKeep: return old_score;
+  }
+  return old_score;
+}
+
+// Flags that the way an entry is written tells.
+uint8_t FlagsFromSpelling(absl::string_view written) {
+  uint8_t flags = 0;
+  bool lower = false;
+  for (char c : written) {
+    if (c == ' ' || c == '-' || c == '_') flags |= schema::kFlagMultiWord;
+    if (c == '\'') flags |= schema::kFlagContraction;
+    if (c == '.') flags |= schema::kFlagAbbreviation;
+    lower |= absl::ascii_islower(static_cast<unsigned char>(c));
+  }
+  if (written.find("\xE2\x80\x99") != absl::string_view::npos) flags |= schema::kFlagContraction;
+  if (!written.empty() && absl::ascii_isupper(static_cast<unsigned char>(written[0])) && lower) {
+    flags |= schema::kFlagProperName;
+  }
+  return flags;
+}
+
+struct PendingWord {
+  uint8_t score = 0;
+  uint8_t flags = 0;
+  uint32_t source = 0;
+  std::string display;
+  uint32_t file = 0;
+  uint64_t line = 0;
+};
+
+struct PendingClue {
+  std::string answer;
+  uint64_t id = 0;
+  ClueRecord record;
+};
+
+// Gathers the normalized content of every input.
+class Collector : public RecordSink {
+ public:
+  Collector(Normalizer* normalizer, const ImportOptions& options, ImportReport* report,
+            Store* store, WriteSet* changes)
+      : normalizer_(normalizer), options_(options), report_(report), store_(store),
+        changes_(changes) {}
+
+  void BeginInput(uint32_t source, uint64_t total_bytes) {
+    source_ = source;
+    total_bytes_ = total_bytes;
+  }
+
+  void SetTotalBytes(uint64_t total) { total_bytes_ = total; }
+
+  void BeginFile(absl::string_view name, uint64_t bytes) override {
+    files_.emplace_back(name);
+    file_ = static_cast<uint32_t>(files_.size() - 1);
+    done_before_file_ += current_file_bytes_;
+    current_file_bytes_ = bytes;
+    last_record_line_ = 0;
+  }
+
+  void OnRecord(const RawRecord& r) override {
+    if (r.line != last_record_line_) {
+      ++lines_;
+      last_record_line_ = r.line;
+    }
+    const TextVerdict v = normalizer_->NormalizeAnswer(r.answer, &key_);
+    if (v != TextVerdict::kOk) {
+      RejectReason why = ReasonForAnswer(v);
+      if (why == RejectReason::kEmpty && r.has_clue) why = RejectReason::kEmptyAnswer;
+      Reject(r.line, why, r.raw.empty() ? r.answer : r.raw);
+      return;
+    }
+    if (r.has_clue) {
+      const TextVerdict cv = normalizer_->NormalizeClue(r.clue, &clue_);
+      if (cv != TextVerdict::kOk) {
+        Reject(r.line, cv == TextVerdict::kTooLong ? RejectReason::kTooLong : RejectReason::kEmptyClue,
+               r.raw.empty() ? r.clue : r.raw);
+        return;
+      }
+    }
+    ++report_->records;
+    bool duplicate = false;
+    if (!options_.clues_only) duplicate = AddWord(r);
+    if (r.has_clue) duplicate = AddClue(r);
+    if (duplicate) ++report_->duplicate_lines;
+  }
+
+  void OnReject(uint64_t line, RejectReason why, absl::string_view raw) override {
+    ++lines_;
+    Reject(line, why, raw);
+  }
+
+  void OnBlank(uint64_t) override {
+    ++lines_;
+    ++report_->blank_lines;
+  }
+
+  void OnWarning(uint64_t line, absl::string_view what) override {
+    ReasonCount& w = report_->warnings;
+    if (w.examples.size() < options_.max_examples) {
+      w.examples.push_back(LineExample{files_[file_], line, std::string(what)});
+    }
+    ++w.count;
+  }
+
+  void OnProgress(uint64_t bytes_done) override {
+    if (options_.progress) options_.progress(done_before_file_ + bytes_done, total_bytes_);
+  }
+
+  void Reject(uint64_t line, RejectReason why, absl::string_view raw) {
+    ++report_->rejected;
+    ReasonCount& rc = report_->rejects[std::string(RejectReasonName(why))];
+    ++rc.count;
+    if (rc.examples.size() < options_.max_examples) {
+      rc.examples.push_back(LineExample{files_.empty() ? "" : files_[file_], line, LineSample(raw)});
+    }
+  }
+
+  uint64_t TakeLines() { return std::exchange(lines_, 0); }
+  void ResetProgress() { done_before_file_ = current_file_bytes_ = 0; }
+
+  absl::flat_hash_map<std::string, PendingWord>& words() { return words_; }
+  std::vector<PendingClue>& clues() { return clues_; }
+  const std::vector<std::string>& files() const { return files_; }
+
+ private:
+  // Returns true if the entry was already seen in this import.
+  bool AddWord(const RawRecord& r) {
+    const uint8_t score = static_cast<uint8_t>(r.score.value_or(options_.default_score));
+    const uint8_t flags = r.flags | FlagsFromSpelling(r.answer);
+    auto [it, inserted] = words_.try_emplace(key_);
+    PendingWord& w = it->second;
+    if (inserted) {
+      w.score = score;
+      w.flags = flags;
+      w.source = source_;
+      w.display = std::string(absl::StripAsciiWhitespace(r.answer));
+      w.file = file_;
+      w.line = r.line;
+      return false;
+    }
+    w.score = MergeScore(options_.merge, w.score, score);
+    w.flags |= flags;
+    return true;
+  }
+
+  // Returns true if the same (answer, clue) was already seen in this import.
+  bool AddClue(const RawRecord& r) {
+    uint32_t source = source_;
+    if (!r.clue_source.empty()) source = ClueSource(r.clue_source);
+    uint64_t id = Fingerprint64(clue_);
+    for (;;) {
+      std::string k = key_;
+      k.push_back('\0');
+      PutFixed64BE(id, &k);
+      auto [it, inserted] = clue_index_.try_emplace(std::move(k), clues_.size());
+      if (inserted) {
+        clues_.push_back(PendingClue{key_, id, ClueRecord{source, r.year, clue_}});
+        return false;
+      }
+      if (clues_[it->second].record.text == clue_) return true;
+      ++id;  // a fingerprint collision between two different clues
+    }
+  }
+
+  uint32_t ClueSource(absl::string_view name) {
+    auto it = clue_sources_.find(name);
+    if (it != clue_sources_.end()) return it->second;
+    const uint32_t id = store_->InternSource(name, changes_);
+    clue_sources_.emplace(std::string(name), id);
+    return id;
+  }
+
+  Normalizer* normalizer_;
+  const ImportOptions& options_;
+  ImportReport* report_;
+  Store* store_;
+  WriteSet* changes_;
+  uint32_t source_ = 0;
+  uint64_t total_bytes_ = 0;
+  uint64_t done_before_file_ = 0;
+  uint64_t current_file_bytes_ = 0;
+  std::vector<std::string> files_;
+  uint32_t file_ = 0;
+  uint64_t lines_ = 0;
+  uint64_t last_record_line_ = 0;
+  std::string key_, clue_;
+  absl::flat_hash_map<std::string, PendingWord> words_;
+  absl::flat_hash_map<std::string, size_t> clue_index_;
+  std::vector<PendingClue> clues_;
+  absl::flat_hash_map<std::string, uint32_t> clue_sources_;
+};
+
+std::string BaseName(const std::string& path) {
+  std::string p = path;
+  while (p.size() > 1 && p.back() == '/') p.pop_back();
+  const std::string base = std::filesystem::path(p).filename().string();
+  return base.empty() ? p : base;
+}
+
+// Reads one input into the collector.
+absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
+                       Collector* collector, InputSummary* summary) {
+  namespace fs = std::filesystem;
+  summary->path = input.path;
+  std::error_code ec;
+  const bool is_dir = !input.data && fs::is_directory(input.path, ec);
+  Format format = options.format;
+  summary->detection = "given with --format";
+  if (is_dir) {
+    if (format == Format::kAuto) {
+      XWDB_ASSIGN_OR_RETURN(format, DetectDirectoryFormat(input.path, &summary->detection));
+    } else if (!IsDirectoryFormat(format)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          input.path, ": is a directory; format ", FormatName(format), " reads a file"));
+    }
+    summary->format = std::string(FormatName(format));
+    summary->encoding = options.encoding.empty() ? "UTF-8" : options.encoding;
+    uint64_t total = 0;
+    for (const auto& e : fs::directory_iterator(input.path, ec)) {
+      if (e.is_regular_file(ec)) total += e.file_size(ec);
+    }
+    collector->SetTotalBytes(total);
+    if (format == Format::kScowl) {
+      return ReadScowl(input.path, options.scowl_variant, options.encoding, collector);
+    }
+    return ReadWordNet(input.path, collector);
+  }
+  if (IsDirectoryFormat(format)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        input.path, ": format ", FormatName(format), " reads a directory, not a file"));
+  }
+  std::string bytes;
+  if (input.data) {
+    bytes = *input.data;
+  } else {
+    XWDB_ASSIGN_OR_RETURN(bytes, ReadWholeFile(input.path));
+  }
+  absl::StatusOr<DecodedInput> decoded = DecodeInput(bytes, options.encoding);
+  if (!decoded.ok()) return absl::InvalidArgumentError(absl::StrCat(input.path, ": ", decoded.status().message()));
+  summary->encoding = decoded->encoding;
+  if (format == Format::kAuto) format = DetectTextFormat(decoded->text, &summary->detection);
+  summary->format = std::string(FormatName(format));
+  collector->BeginFile(input.path, decoded->text.size());
+  absl::Status s;
+  switch (format) {
+    case Format::kPlain: s = ReadPlain(*decoded, collector); break;
+    case Format::kScored: s = ReadScored(*decoded, collector); break;
+    case Format::kPipe: s = ReadPipe(*decoded, collector); break;
+    case Format::kXdTsv: s = ReadXdTsv(*decoded, collector); break;
+    case Format::kCsv: s = ReadCsv(*decoded, collector); break;
+    default: s = absl::InternalError("unhandled format");
+  }
+  if (!s.ok()) return absl::InvalidArgumentError(absl::StrCat(input.path, ": ", s.message()));
+  return absl::OkStatus();
+}
+
+// Compares the collected entries with the database and records the changes.
+absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* collector,
+                        ImportReport* report, WriteSet* changes,
+                        absl::flat_hash_map<std::string, bool>* blocked_answers) {
+  auto& words = collector->words();
+  std::vector<std::string> keys;
+  keys.reserve(words.size());
+  for (const auto& [key, w] : words) keys.push_back(key);
+  // Answers of clues are checked against the blocklist too.
+  for (const PendingClue& c : collector->clues()) {
+    if (!words.contains(c.answer)) keys.push_back(c.answer);
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  for (size_t begin = 0; begin < keys.size(); begin += kLookupChunk) {
+    const size_t end = std::min(keys.size(), begin + kLookupChunk);
+    std::vector<std::string> chunk(keys.begin() + begin, keys.begin() + end);
+    XWDB_ASSIGN_OR_RETURN(std::vector<bool> blocked, store->AreBlocked(chunk));
+    XWDB_ASSIGN_OR_RETURN(auto existing, store->GetWords(chunk));
+    for (size_t i = 0; i < chunk.size(); ++i) {
+      auto it = words.find(chunk[i]);
+      if (blocked[i]) {
+        (*blocked_answers)[chunk[i]] = true;
+        if (it != words.end()) {
+          ++report->rejected;
+          ReasonCount& rc = report->rejects[std::string(RejectReasonName(RejectReason::kBlocked))];
+          ++rc.count;
+          if (rc.examples.size() < options.max_examples) {
+            rc.examples.push_back(LineExample{collector->files()[it->second.file], it->second.line,
+                                              it->second.display});
+          }
+        }
+        continue;
+      }
+      if (it == words.end()) continue;  // a clue's answer, not an entry of this import
+      const PendingWord& w = it->second;
+      WordRecord record;
+      if (existing[i]) {
+        record = *existing[i];
+        record.score = MergeScore(options.merge, record.score, w.score);
+        record.flags |= w.flags;
+        if (!std::binary_search(record.sources.begin(), record.sources.end(), w.source)) {
+          record.sources.insert(std::upper_bound(record.sources.begin(), record.sources.end(), w.source),
+                                w.source);
+        }
+        if (record == *existing[i]) {
+          ++report->entries_unchanged;
+          continue;
+        }
+        ++report->entries_updated;
+      } else {
+        record.score = w.score;
+        record.flags = w.flags;
+        record.sources = {w.source};
+        record.display = w.display;
+        ++report->entries_added;
+      }
+      changes->PutWord(chunk[i], record);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report,
+                        WriteSet* changes, const absl::flat_hash_map<std::string, bool>& blocked) {
+  auto& clues = collector->clues();
+  std::sort(clues.begin(), clues.end(), [](const PendingClue& a, const PendingClue& b) {
+    return std::tie(a.answer, a.id) < std::tie(b.answer, b.id);
+  });
+  for (size_t begin = 0; begin < clues.size(); begin += kLookupChunk) {
+    const size_t end = std::min(clues.size(), begin + kLookupChunk);
+    std::vector<std::pair<std::string, uint64_t>> keys;
+    for (size_t i = begin; i < end; ++i) keys.emplace_back(clues[i].answer, clues[i].id);
+    XWDB_ASSIGN_OR_RETURN(auto existing, store->GetClues(keys));
+    for (size_t i = begin; i < end; ++i) {
+      PendingClue& c = clues[i];
+      if (blocked.contains(c.answer)) continue;
+      std::optional<ClueRecord> found = std::move(existing[i - begin]);
+      // A stored clue with the same id but another text: probe the next ids.
+      while (found && found->text != c.record.text) {
+        ++c.id;
+        XWDB_ASSIGN_OR_RETURN(auto probe, store->GetClues({{c.answer, c.id}}));
+        found = std::move(probe[0]);
+      }
+      if (found) {
+        ++report->clues_duplicate;
+        continue;
+      }
+      changes->PutClue(c.answer, c.id, c.record);
+      ++report->clues_added;
+    }
+  }
+  return absl::OkStatus();
+}
+
+double SecondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+absl::StatusOr<ImportReport> Import(Store* store, std::vector<ImportInput> inputs,
+                                    const ImportOptions& options) {
+  if (inputs.empty()) return absl::InvalidArgumentError("no input given");
+  if (options.default_score < 0 || options.default_score > 100) {
+    return absl::InvalidArgumentError("the default score must be within 0..100");
+  }
+  ImportReport report;
+  WriteSet changes;
+  LanguageProfile profile;
+  if (store->meta()) {
+    const DictionaryMeta& meta = *store->meta();
+    if (options.locale && *options.locale != meta.locale) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          store->path(), ": the dictionary's locale is '", meta.locale, "', not '", *options.locale,
+          "' (the locale is fixed when a dictionary is created)"));
+    }
+    if (options.profile_options.keep_yo && !meta.keep_yo) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(store->path(), ": the dictionary folds Ё to Е; --keep-yo applies only when creating it"));
+    }
+    XWDB_ASSIGN_OR_RETURN(profile, ProfileForLocale(meta.locale, ProfileOptions{meta.keep_yo}));
+    if (profile.alphabet != meta.alphabet) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          store->path(), ": the stored alphabet differs from this version's for locale ", meta.locale));
+    }
+  } else {
+    XWDB_ASSIGN_OR_RETURN(profile, ProfileForLocale(options.locale.value_or("en"), options.profile_options));
+    DictionaryMeta meta;
+    meta.locale = profile.locale;
+    meta.keep_yo = profile.options.keep_yo;
+    meta.alphabet = profile.alphabet;
+    store->InitMeta(meta, &changes);
+    report.created = true;
+  }
+  report.locale = profile.locale;
+  XWDB_ASSIGN_OR_RETURN(std::unique_ptr<Normalizer> normalizer, Normalizer::Create(profile));
+
+  const auto read_start = std::chrono::steady_clock::now();
+  Collector collector(normalizer.get(), options, &report, store, &changes);
+  for (ImportInput& input : inputs) {
+    const std::string source = options.source.empty() ? BaseName(input.path) : options.source;
+    uint64_t total = input.data ? input.data->size() : 0;
+    std::error_code ec;
+    if (!input.data && std::filesystem::is_regular_file(input.path, ec)) {
+      total = std::filesystem::file_size(input.path, ec);
+    }
+    collector.ResetProgress();
+    collector.BeginInput(store->InternSource(source, &changes), total);
+    InputSummary summary;
+    XWDB_RETURN_IF_ERROR(ReadInput(input, options, &collector, &summary));
+    summary.lines = collector.TakeLines();
+    report.lines_read += summary.lines;
+    report.inputs.push_back(std::move(summary));
+    input.data.reset();
+  }
+  report.read_seconds = SecondsSince(read_start);
+
+  const auto commit_start = std::chrono::steady_clock::now();
+  absl::flat_hash_map<std::string, bool> blocked;
+  XWDB_RETURN_IF_ERROR(MergeWords(store, options, &collector, &report, &changes, &blocked));
+  XWDB_RETURN_IF_ERROR(MergeClues(store, &collector, &report, &changes, blocked));
+  const uint64_t generation = (store->meta() ? store->meta()->generation : 0) + 1;
+  if (!options.dry_run) {
+    std::string log_key = schema::kMetaImportLogPrefix;
+    PutFixed64BE(generation, &log_key);
+    report.unix_time = static_cast<int64_t>(std::time(nullptr));
+    ImportReport logged = report;
+    logged.committed = true;
+    logged.generation = generation;
+    changes.PutMeta(log_key, ImportReportJson(logged));
+    XWDB_RETURN_IF_ERROR(store->Commit(&changes));
+    report.committed = true;
+    report.generation = generation;
+  } else {
+    report.generation = generation - 1;
+  }
+  report.commit_seconds = SecondsSince(commit_start);
+  return report;
+}
+
+std::string ImportReportJson(const ImportReport& r) {
+  using nlohmann::json;
+  auto examples = [](const ReasonCount& rc) {
+    json list = json::array();
+    for (const LineExample& e : rc.examples) {
+      list.push_back({{"file", e.file}, {"line", e.line}, {"text", e.text}});
+    }
+    return list;
+  };
+  json j;
+  j["inputs"] = json::array();
+  for (const InputSummary& in : r.inputs) {
+    j["inputs"].push_back({{"path", in.path}, {"format", in.format}, {"detection", in.detection},
+                           {"encoding", in.encoding}, {"lines", in.lines}});
+  }
+  j["locale"] = r.locale;
+  j["time"] = r.unix_time;
+  j["created"] = r.created;
+  j["committed"] = r.committed;
+  j["generation"] = r.generation;
+  j["lines_read"] = r.lines_read;
+  j["blank_lines"] = r.blank_lines;
+  j["records"] = r.records;
+  j["duplicate_lines"] = r.duplicate_lines;
+  j["entries"] = {{"added", r.entries_added}, {"updated", r.entries_updated},
+                  {"unchanged", r.entries_unchanged}};
+  j["clues"] = {{"added", r.clues_added}, {"duplicate", r.clues_duplicate}};
+  j["rejected"] = r.rejected;
+  j["rejects"] = json::object();
+  for (const auto& [reason, rc] : r.rejects) {
+    j["rejects"][reason] = {{"count", rc.count}, {"examples", examples(rc)}};
+  }
+  j["warnings"] = {{"count", r.warnings.count}, {"examples", examples(r.warnings)}};
+  j["seconds"] = {{"read", r.read_seconds}, {"commit", r.commit_seconds}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace xwdb

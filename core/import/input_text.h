@@ -1,0 +1,87 @@
+// Turning the raw bytes of one input file into lines of UTF-8 text.
+//
+// Encodings: UTF-8 is the default; a UTF-8 byte order mark is dropped. A
+// UTF-16 byte order mark (FF FE or FE FF) means UTF-16 and the file is
+// decoded as such. Any other encoding is used only when named
+// (`--encoding ISO-8859-1`), through ICU converters; it must be
+// ASCII-compatible (line ends are found on bytes) or UTF-16/UTF-32.
+//
+// A line ends at LF, CRLF or a lone CR; the last line may lack one. A line is
+// never repaired: one longer than kMaxLineBytes, one with a NUL byte, or one
+// whose bytes are not valid in the encoding is reported with its 1-based
+// line number and the reason, and the lines around it are unaffected.
+#ifndef XWDB_CORE_IMPORT_INPUT_TEXT_H_
+#define XWDB_CORE_IMPORT_INPUT_TEXT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/import/reject_reason.h"
+
+namespace xwdb {
+
+// The longest physical line (or CSV record) read; longer ones are rejected
+// kTooLong. Bounds the memory one line can take.
+inline constexpr size_t kMaxLineBytes = 64 * 1024;
+
+// One input, decoded to UTF-8.
+struct DecodedInput {
+  // The text: a view into the caller's bytes when they were UTF-8 (no copy),
+  // else into `owned`. Lines that failed to transcode are empty here and
+  // listed in `bad_lines`.
+  absl::string_view text;
+  std::string owned;
+  std::string encoding;                                       // e.g. "UTF-8", "UTF-16LE"
+  std::vector<std::pair<uint64_t, RejectReason>> bad_lines;   // ascending line numbers
+  // Raw bytes of each bad line (a prefix), for reports.
+  std::vector<std::string> bad_line_samples;
+  bool utf8 = true;  // lines still need UTF-8 validation (source was UTF-8)
+};
+
+// Decodes `bytes`. `encoding` is empty for automatic (UTF-8, or UTF-16 by
+// BOM) or an ICU converter name. Fails only on an unknown encoding name or a
+// non-ASCII-compatible encoding other than UTF-16/32. The result may point
+// into `bytes`: keep them alive while it is used.
+absl::StatusOr<DecodedInput> DecodeInput(absl::string_view bytes, absl::string_view encoding);
+
+// A physical line of a DecodedInput.
+struct Line {
+  uint64_t number = 0;                // 1-based
+  absl::string_view text;             // without its line end
+  std::optional<RejectReason> error;  // set if the line must be rejected as is
+  size_t end_offset = 0;              // byte offset in the text just past the line end
+};
+
+// Iterates the physical lines of a DecodedInput, checking each one (length,
+// NUL, UTF-8). Not copyable while in use; cheap to construct.
+class LineSource {
+ public:
+  explicit LineSource(const DecodedInput& input);
+  // The next line; false at the end of the text.
+  bool Next(Line* line);
+
+ private:
+  const DecodedInput& input_;
+  size_t pos_ = 0;
+  uint64_t number_ = 0;
+  size_t next_bad_ = 0;
+};
+
+// Checks one UTF-8 line: kTooLong, kNulByte or kInvalidUtf8, or nullopt.
+std::optional<RejectReason> CheckLine(absl::string_view line);
+
+// Reads a whole file. Fails with a message naming the path.
+absl::StatusOr<std::string> ReadWholeFile(const std::string& path);
+
+// A printable sample of a raw line for reports: at most `max` bytes, invalid
+// bytes and control characters shown as \xNN.
+std::string LineSample(absl::string_view raw, size_t max = 80);
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_IMPORT_INPUT_TEXT_H_

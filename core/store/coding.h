@@ -1,0 +1,60 @@
+// Encoders and decoders for the keys and values described in schema.h.
+// Decoders return false on malformed input and never read past the end.
+#ifndef XWDB_CORE_STORE_CODING_H_
+#define XWDB_CORE_STORE_CODING_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+
+namespace xwdb {
+
+// A dictionary entry as stored.
+struct WordRecord {
+  uint8_t score = 50;             // 0..100, higher is better fill
+  uint8_t flags = 0;              // schema::WordFlag bits
+  std::vector<uint32_t> sources;  // source ids, ascending, no repeats
+  std::string display;            // the entry as first written ("ICE CREAM")
+  friend bool operator==(const WordRecord&, const WordRecord&) = default;
+};
+
+// One clue as stored.
+struct ClueRecord {
+  uint32_t source = 0;  // source id
+  uint32_t year = 0;    // 0 if unknown
+  std::string text;     // NFC, trimmed
+  friend bool operator==(const ClueRecord&, const ClueRecord&) = default;
+};
+
+void PutVarint(uint64_t v, std::string* out);
+bool GetVarint(absl::string_view* in, uint64_t* v);
+void PutFixed32BE(uint32_t v, std::string* out);
+void PutFixed64BE(uint64_t v, std::string* out);
+uint64_t GetFixed64BE(absl::string_view in);  // REQUIRES: in.size() >= 8
+uint32_t GetFixed32BE(absl::string_view in);  // REQUIRES: in.size() >= 4
+
+// A stable 64-bit fingerprint of `s` (the same on every machine and run).
+// DO NOT CHANGE: clue ids are made from it.
+uint64_t Fingerprint64(absl::string_view s);
+
+// words family.
+std::string WordKey(absl::string_view codes);
+// The letter codes of a words-family key; empty if malformed.
+absl::string_view WordKeyLetters(absl::string_view key);
+std::string EncodeWordRecord(const WordRecord& r);
+bool DecodeWordRecord(absl::string_view in, WordRecord* r);
+
+// clues family.
+std::string ClueKey(absl::string_view answer_codes, uint64_t clue_id);
+// The prefix shared by every clue key of one answer.
+std::string ClueAnswerPrefix(absl::string_view answer_codes);
+// Splits a clue key; false if malformed.
+bool ParseClueKey(absl::string_view key, absl::string_view* answer_codes, uint64_t* clue_id);
+std::string EncodeClueRecord(const ClueRecord& r);
+bool DecodeClueRecord(absl::string_view in, ClueRecord* r);
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_STORE_CODING_H_

@@ -1,0 +1,59 @@
+// The on-disk layout of an xwdb dictionary (a RocksDB directory).
+//
+// DO NOT CHANGE any name, key layout or value encoding here: they are stored
+// on disk. A change means a new kFormatVersion and a migration; doc/
+// storage_format.md keeps the version history.
+//
+// Letters in keys are letter codes of the dictionary's alphabet (1..n, see
+// core/text/alphabet.h), one byte each, so keys sort in alphabet order and
+// never contain a 0 byte.
+//
+// Column families:
+//   meta     small records, see kMeta* below.
+//   words    key:   [length: 1 byte][letter codes]
+//            value: EncodeWordRecord: score, flags, source ids, display form.
+//   clues    key:   [answer letter codes][0x00][clue id: 8 bytes big-endian]
+//            The first two bytes are the answer's first two letters, so all
+//            clues of answers with the same two-letter prefix are adjacent
+//            (the prefix extractor of the family); then come the answer, its
+//            terminator and the clue id. The id is Fingerprint64 of the clue
+//            text, plus 1 per collision with a different text.
+//            value: EncodeClueRecord: source id, year, clue text.
+//   blocked  key:   as in words. value: empty. Entries that imports skip.
+#ifndef XWDB_CORE_STORE_SCHEMA_H_
+#define XWDB_CORE_STORE_SCHEMA_H_
+
+#include <cstdint>
+
+namespace xwdb::schema {
+
+inline constexpr uint32_t kFormatVersion = 1;
+
+inline constexpr char kMetaFamily[] = "meta";
+inline constexpr char kWordsFamily[] = "words";
+inline constexpr char kCluesFamily[] = "clues";
+inline constexpr char kBlockedFamily[] = "blocked";
+
+// meta keys.
+inline constexpr char kMetaFormatVersion[] = "format_version";  // decimal text
+inline constexpr char kMetaLocale[] = "locale";                  // e.g. "en"
+inline constexpr char kMetaKeepYo[] = "keep_yo";                 // "0" or "1"
+inline constexpr char kMetaAlphabet[] = "alphabet";              // letters, UTF-8
+inline constexpr char kMetaGeneration[] = "generation";          // decimal text
+// "source/" + 4-byte big-endian id -> source name (a file, "scowl", an xd pubid).
+inline constexpr char kMetaSourcePrefix[] = "source/";
+// "import/" + 8-byte big-endian generation -> one JSON object describing the
+// import that committed that generation.
+inline constexpr char kMetaImportLogPrefix[] = "import/";
+
+// Word flags (a bit set), OR-ed when the same entry comes from several lines.
+enum WordFlag : uint8_t {
+  kFlagProperName = 1 << 0,   // written capitalized, or from a proper-name list
+  kFlagAbbreviation = 1 << 1, // from an abbreviation list, or written with '.'
+  kFlagMultiWord = 1 << 2,    // written with spaces, hyphens or underscores
+  kFlagContraction = 1 << 3,  // written with an apostrophe
+};
+
+}  // namespace xwdb::schema
+
+#endif  // XWDB_CORE_STORE_SCHEMA_H_

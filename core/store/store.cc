@@ -1,0 +1,498 @@
+#include "core/store/store.h"
+
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+#include <rocksdb/slice_transform.h>
+#include <rocksdb/table.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/write_batch.h>
+#include <rocksdb/convenience.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "core/store/schema.h"
+
+namespace xwdb {
+namespace {
+
+absl::string_view ToView(const rocksdb::Slice& s) { return absl::string_view(s.data(), s.size()); }
+
+// Index of each family in the handle vector.
+enum Family { kMeta = 0, kWords, kClues, kBlocked, kDefault, kFamilyCount };
+
+const char* FamilyName(int f) {
+  switch (f) {
+    case kMeta: return schema::kMetaFamily;
+    case kWords: return schema::kWordsFamily;
+    case kClues: return schema::kCluesFamily;
+    case kBlocked: return schema::kBlockedFamily;
+    default: return rocksdb::kDefaultColumnFamilyName.c_str();
+  }
+}
+
+rocksdb::ColumnFamilyOptions FamilyOptions(int f) {
+  rocksdb::ColumnFamilyOptions o;
+  auto supported = rocksdb::GetSupportedCompressions();
+  if (std::find(supported.begin(), supported.end(), rocksdb::kLZ4Compression) != supported.end()) {
+    o.compression = rocksdb::kLZ4Compression;
+  }
+  rocksdb::BlockBasedTableOptions t;
+  t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  if (f == kClues) {
+    // Clue look-ups stay inside one two-letter prefix.
+    o.prefix_extractor.reset(rocksdb::NewCappedPrefixTransform(2));
+    t.whole_key_filtering = true;
+  }
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+  return o;
+}
+
+std::string Kind(const rocksdb::Status& s) { return s.ToString(); }
+
+absl::Status FromRocks(const rocksdb::Status& s, absl::string_view what) {
+  if (s.ok()) return absl::OkStatus();
+  const std::string msg = absl::StrCat(what, ": ", Kind(s));
+  if (s.IsCorruption()) return absl::DataLossError(msg);
+  if (s.IsNotFound()) return absl::NotFoundError(msg);
+  if (s.IsNoSpace()) return absl::ResourceExhaustedError(msg);
+  if (s.IsIOError()) return absl::UnavailableError(msg);
+  return absl::InternalError(msg);
+}
+
+bool IsLockError(const rocksdb::Status& s) {
+  return s.IsIOError() && (s.ToString().find("lock") != std::string::npos ||
+                           s.ToString().find("Lock") != std::string::npos);
+}
+
+std::string MetaSourceKey(uint32_t id) {
+  std::string key = schema::kMetaSourcePrefix;
+  PutFixed32BE(id, &key);
+  return key;
+}
+
+}  // namespace
+
+struct WriteSet::Rep {
+  rocksdb::WriteBatch batch;
+  std::vector<rocksdb::ColumnFamilyHandle*>* handles = nullptr;  // unused until Commit
+  // Operations recorded by family, so that a WriteSet can be built before the
+  // Store that commits it is known: replayed into `batch` at Commit.
+  struct Op {
+    enum Kind { kPut, kDelete, kDeleteRange } kind;
+    int family;
+    std::string key, value;
+  };
+  std::vector<Op> ops;
+  size_t bytes = 0;
+  std::map<std::string, uint32_t> new_sources;
+  std::optional<DictionaryMeta> init_meta;
+
+  void Add(Op::Kind kind, int family, std::string key, std::string value = {}) {
+    bytes += key.size() + value.size() + 8;
+    ops.push_back(Op{kind, family, std::move(key), std::move(value)});
+  }
+};
+
+WriteSet::WriteSet() : rep_(std::make_unique<Rep>()) {}
+WriteSet::~WriteSet() = default;
+WriteSet::WriteSet(WriteSet&&) noexcept = default;
+WriteSet& WriteSet::operator=(WriteSet&&) noexcept = default;
+
+void WriteSet::PutWord(absl::string_view codes, const WordRecord& record) {
+  rep_->Add(Rep::Op::kPut, kWords, WordKey(codes), EncodeWordRecord(record));
+}
+void WriteSet::DeleteWord(absl::string_view codes) {
+  rep_->Add(Rep::Op::kDelete, kWords, WordKey(codes));
+}
+void WriteSet::PutClue(absl::string_view answer_codes, uint64_t clue_id, const ClueRecord& record) {
+  rep_->Add(Rep::Op::kPut, kClues, ClueKey(answer_codes, clue_id), EncodeClueRecord(record));
+}
+void WriteSet::DeleteClues(absl::string_view answer_codes) {
+  std::string begin = ClueAnswerPrefix(answer_codes);
+  std::string end = begin;
+  end.back() = '\1';  // just past every "answer\0<id>" key
+  rep_->Add(Rep::Op::kDeleteRange, kClues, std::move(begin), std::move(end));
+}
+void WriteSet::PutBlocked(absl::string_view codes) {
+  rep_->Add(Rep::Op::kPut, kBlocked, WordKey(codes));
+}
+void WriteSet::DeleteBlocked(absl::string_view codes) {
+  rep_->Add(Rep::Op::kDelete, kBlocked, WordKey(codes));
+}
+void WriteSet::PutMeta(absl::string_view key, absl::string_view value) {
+  rep_->Add(Rep::Op::kPut, kMeta, std::string(key), std::string(value));
+}
+size_t WriteSet::size() const { return rep_->ops.size(); }
+size_t WriteSet::ByteSize() const { return rep_->bytes; }
+
+struct Store::Rep {
+  std::unique_ptr<rocksdb::DB> db;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;  // indexed by Family
+
+  ~Rep() {
+    if (db) {
+      for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+      db->Close();
+    }
+  }
+  rocksdb::ColumnFamilyHandle* cf(int f) const { return handles[f]; }
+};
+
+Store::Store(std::string path, bool read_only, std::unique_ptr<Rep> rep)
+    : path_(std::move(path)), read_only_(read_only), rep_(std::move(rep)) {}
+Store::~Store() = default;
+
+absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path,
+                                                   const Options& options) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool exists = fs::exists(fs::path(path) / "CURRENT", ec);
+  if (!exists) {
+    if (options.read_only || !options.create_if_missing) {
+      if (fs::exists(path, ec) && !fs::is_directory(path, ec)) {
+        return absl::FailedPreconditionError(
+            absl::StrCat(path, ": not a dictionary (a file, not a database directory)"));
+      }
+      return absl::NotFoundError(absl::StrCat(
+          path, ": no dictionary here (create one with `xwdb import --db ", path, " ...`)"));
+    }
+    if (fs::exists(path, ec) && !fs::is_directory(path, ec)) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(path, ": exists and is not a directory"));
+    }
+    if (fs::exists(path, ec) && !fs::is_empty(path, ec)) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          path, ": directory is not empty and holds no dictionary; refusing to create one there"));
+    }
+  }
+
+  rocksdb::DBOptions db_options;
+  db_options.create_if_missing = !options.read_only && options.create_if_missing;
+  db_options.create_missing_column_families = !options.read_only;
+  db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  db_options.keep_log_file_num = 2;
+  db_options.max_background_jobs = 2;
+  db_options.paranoid_checks = true;
+
+  std::vector<std::string> existing;
+  if (exists) {
+    rocksdb::Status s = rocksdb::DB::ListColumnFamilies(db_options, path, &existing);
+    if (!s.ok()) {
+      return absl::DataLossError(
+          absl::StrCat(path, ": not a readable dictionary: ", s.ToString()));
+    }
+    const bool has_meta =
+        std::find(existing.begin(), existing.end(), schema::kMetaFamily) != existing.end();
+    if (!has_meta) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          path, ": a RocksDB database but not an xwdb dictionary (no '", schema::kMetaFamily,
+          "' column family)"));
+    }
+  }
+
+  std::vector<rocksdb::ColumnFamilyDescriptor> families;
+  for (int f = 0; f < kFamilyCount; ++f) families.emplace_back(FamilyName(f), FamilyOptions(f));
+  // Families this version does not know (a newer format) must be opened too.
+  for (const std::string& name : existing) {
+    bool known = false;
+    for (int f = 0; f < kFamilyCount; ++f) known |= name == FamilyName(f);
+    if (!known) families.emplace_back(name, rocksdb::ColumnFamilyOptions());
+  }
+
+  auto rep = std::make_unique<Rep>();
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(static_cast<int64_t>(options.lock_wait_seconds * 1000));
+  for (;;) {
+    if (options.read_only) {
+      s = rocksdb::DB::OpenForReadOnly(db_options, path, families, &handles, &raw);
+    } else {
+      s = rocksdb::DB::Open(db_options, path, families, &handles, &raw);
+    }
+    if (!IsLockError(s) || std::chrono::steady_clock::now() >= deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  if (!s.ok()) {
+    if (IsLockError(s)) {
+      return absl::UnavailableError(absl::StrCat(
+          path, ": the dictionary is in use by another writer (an import, remove or block "
+                "is running); wait for it to finish, or pass --wait SECONDS"));
+    }
+    if (s.IsCorruption()) {
+      return absl::DataLossError(absl::StrCat(path, ": the dictionary is damaged: ", s.ToString()));
+    }
+    return absl::UnavailableError(absl::StrCat(path, ": cannot open: ", s.ToString()));
+  }
+  rep->db.reset(raw);
+  rep->handles = std::move(handles);
+  std::unique_ptr<Store> store(new Store(path, options.read_only, std::move(rep)));
+  absl::Status loaded = store->LoadMeta();
+  if (!loaded.ok()) return loaded;
+  return store;
+}
+
+absl::Status Store::LoadMeta() {
+  auto* db = rep_->db.get();
+  rocksdb::ReadOptions ro;
+  std::string version;
+  rocksdb::Status s = db->Get(ro, rep_->cf(kMeta), schema::kMetaFormatVersion, &version);
+  if (s.IsNotFound()) {
+    // No meta: only a database that no commit ever reached is acceptable.
+    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(ro, rep_->cf(kWords)));
+    it->SeekToFirst();
+    if (it->Valid()) {
+      return absl::DataLossError(absl::StrCat(path_, ": words without dictionary metadata"));
+    }
+    meta_.reset();
+    return absl::OkStatus();
+  }
+  if (!s.ok()) return FromRocks(s, absl::StrCat(path_, ": reading metadata"));
+  DictionaryMeta m;
+  if (!absl::SimpleAtoi(version, &m.format_version)) {
+    return absl::DataLossError(absl::StrCat(path_, ": bad format version '", version, "'"));
+  }
+  if (m.format_version != schema::kFormatVersion) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(path_, ": dictionary format version ", m.format_version,
+                     "; this xwdb reads version ", schema::kFormatVersion));
+  }
+  std::string keep_yo, generation;
+  for (auto [key, out] : {std::pair{schema::kMetaLocale, &m.locale},
+                          std::pair{schema::kMetaAlphabet, &m.alphabet},
+                          std::pair{schema::kMetaKeepYo, &keep_yo},
+                          std::pair{schema::kMetaGeneration, &generation}}) {
+    s = db->Get(ro, rep_->cf(kMeta), key, out);
+    if (!s.ok()) return FromRocks(s, absl::StrCat(path_, ": reading metadata '", key, "'"));
+  }
+  m.keep_yo = keep_yo == "1";
+  if (!absl::SimpleAtoi(generation, &m.generation)) {
+    return absl::DataLossError(absl::StrCat(path_, ": bad generation '", generation, "'"));
+  }
+  meta_ = m;
+
+  sources_.clear();
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(ro, rep_->cf(kMeta)));
+  const std::string prefix = schema::kMetaSourcePrefix;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    absl::string_view key = ToView(it->key());
+    if (key.size() != prefix.size() + 4) continue;
+    sources_[GetFixed32BE(key.substr(prefix.size()))] = it->value().ToString();
+  }
+  return FromRocks(it->status(), absl::StrCat(path_, ": reading sources"));
+}
+
+void Store::InitMeta(const DictionaryMeta& meta, WriteSet* changes) {
+  changes->PutMeta(schema::kMetaFormatVersion, absl::StrCat(schema::kFormatVersion));
+  changes->PutMeta(schema::kMetaLocale, meta.locale);
+  changes->PutMeta(schema::kMetaKeepYo, meta.keep_yo ? "1" : "0");
+  changes->PutMeta(schema::kMetaAlphabet, meta.alphabet);
+  DictionaryMeta m = meta;
+  m.format_version = schema::kFormatVersion;
+  m.generation = 0;
+  changes->rep_->init_meta = m;
+}
+
+uint32_t Store::InternSource(absl::string_view name, WriteSet* changes) {
+  uint32_t max_id = 0;
+  for (const auto& [id, n] : sources_) {
+    if (n == name) return id;
+    max_id = std::max(max_id, id);
+  }
+  auto& pending = changes->rep_->new_sources;
+  auto found = pending.find(std::string(name));
+  if (found != pending.end()) return found->second;
+  for (const auto& [n, id] : pending) max_id = std::max(max_id, id);
+  const uint32_t id = max_id + 1;
+  pending.emplace(std::string(name), id);
+  changes->PutMeta(MetaSourceKey(id), name);
+  return id;
+}
+
+absl::Status Store::Commit(WriteSet* changes) {
+  if (read_only_) return absl::FailedPreconditionError(absl::StrCat(path_, ": opened read-only"));
+  WriteSet::Rep& ws = *changes->rep_;
+  std::optional<DictionaryMeta> next = ws.init_meta ? ws.init_meta : meta_;
+  if (!next) {
+    return absl::FailedPreconditionError(absl::StrCat(path_, ": commit before InitMeta"));
+  }
+  next->generation += 1;
+  rocksdb::WriteBatch batch;
+  rocksdb::Status s;
+  for (const auto& op : ws.ops) {
+    auto* cf = rep_->cf(op.family);
+    switch (op.kind) {
+      case WriteSet::Rep::Op::kPut: s = batch.Put(cf, op.key, op.value); break;
+      case WriteSet::Rep::Op::kDelete: s = batch.Delete(cf, op.key); break;
+      case WriteSet::Rep::Op::kDeleteRange: s = batch.DeleteRange(cf, op.key, op.value); break;
+    }
+    if (!s.ok()) return FromRocks(s, absl::StrCat(path_, ": building the write batch"));
+  }
+  s = batch.Put(rep_->cf(kMeta), schema::kMetaGeneration, absl::StrCat(next->generation));
+  if (!s.ok()) return FromRocks(s, absl::StrCat(path_, ": building the write batch"));
+  rocksdb::WriteOptions wo;
+  wo.sync = true;
+  s = rep_->db->Write(wo, &batch);
+  if (!s.ok()) {
+    return FromRocks(s, absl::StrCat(path_, ": commit failed, nothing was written"));
+  }
+  meta_ = next;
+  for (const auto& [name, id] : ws.new_sources) sources_[id] = name;
+  *changes = WriteSet();
+  // Flush so that the next open need not replay a large log; a failure here
+  // loses nothing (the log holds the batch).
+  rocksdb::FlushOptions fo;
+  rep_->db->Flush(fo, rep_->handles);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<std::optional<WordRecord>>> Store::GetWords(
+    const std::vector<std::string>& codes) const {
+  std::vector<std::string> keys;
+  keys.reserve(codes.size());
+  for (const auto& c : codes) keys.push_back(WordKey(c));
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<rocksdb::PinnableSlice> values(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  rep_->db->MultiGet(rocksdb::ReadOptions(), rep_->cf(kWords), keys.size(), slices.data(),
+                     values.data(), statuses.data(), /*sorted_input=*/false);
+  std::vector<std::optional<WordRecord>> out(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound()) continue;
+    if (!statuses[i].ok()) return FromRocks(statuses[i], absl::StrCat(path_, ": reading words"));
+    WordRecord r;
+    if (!DecodeWordRecord(ToView(values[i]), &r)) {
+      return absl::DataLossError(absl::StrCat(path_, ": damaged word record"));
+    }
+    out[i] = std::move(r);
+  }
+  return out;
+}
+
+absl::StatusOr<std::vector<bool>> Store::AreBlocked(const std::vector<std::string>& codes) const {
+  std::vector<std::string> keys;
+  keys.reserve(codes.size());
+  for (const auto& c : codes) keys.push_back(WordKey(c));
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<rocksdb::PinnableSlice> values(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  rep_->db->MultiGet(rocksdb::ReadOptions(), rep_->cf(kBlocked), keys.size(), slices.data(),
+                     values.data(), statuses.data(), false);
+  std::vector<bool> out(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound()) continue;
+    if (!statuses[i].ok()) return FromRocks(statuses[i], absl::StrCat(path_, ": reading blocklist"));
+    out[i] = true;
+  }
+  return out;
+}
+
+absl::StatusOr<std::vector<std::optional<ClueRecord>>> Store::GetClues(
+    const std::vector<std::pair<std::string, uint64_t>>& clue_keys) const {
+  std::vector<std::string> keys;
+  keys.reserve(clue_keys.size());
+  for (const auto& [answer, id] : clue_keys) keys.push_back(ClueKey(answer, id));
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<rocksdb::PinnableSlice> values(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  rep_->db->MultiGet(rocksdb::ReadOptions(), rep_->cf(kClues), keys.size(), slices.data(),
+                     values.data(), statuses.data(), false);
+  std::vector<std::optional<ClueRecord>> out(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound()) continue;
+    if (!statuses[i].ok()) return FromRocks(statuses[i], absl::StrCat(path_, ": reading clues"));
+    ClueRecord r;
+    if (!DecodeClueRecord(ToView(values[i]), &r)) {
+      return absl::DataLossError(absl::StrCat(path_, ": damaged clue record"));
+    }
+    out[i] = std::move(r);
+  }
+  return out;
+}
+
+absl::Status Store::ForEachWord(
+    const std::function<bool(absl::string_view, const WordRecord&)>& fn) const {
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(ro, rep_->cf(kWords)));
+  WordRecord r;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    absl::string_view letters = WordKeyLetters(ToView(it->key()));
+    if (letters.empty() || !DecodeWordRecord(ToView(it->value()), &r)) {
+      return absl::DataLossError(absl::StrCat(path_, ": damaged word record"));
+    }
+    if (!fn(letters, r)) break;
+  }
+  return FromRocks(it->status(), absl::StrCat(path_, ": scanning words"));
+}
+
+absl::Status Store::ForEachClue(
+    const std::function<bool(absl::string_view, uint64_t, const ClueRecord&)>& fn) const {
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  ro.total_order_seek = true;
+  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(ro, rep_->cf(kClues)));
+  ClueRecord r;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    absl::string_view answer;
+    uint64_t id;
+    if (!ParseClueKey(ToView(it->key()), &answer, &id) || !DecodeClueRecord(ToView(it->value()), &r)) {
+      return absl::DataLossError(absl::StrCat(path_, ": damaged clue record"));
+    }
+    if (!fn(answer, id, r)) break;
+  }
+  return FromRocks(it->status(), absl::StrCat(path_, ": scanning clues"));
+}
+
+absl::Status Store::ForEachBlocked(const std::function<bool(absl::string_view)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(rocksdb::ReadOptions(), rep_->cf(kBlocked)));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    absl::string_view letters = WordKeyLetters(ToView(it->key()));
+    if (letters.empty()) return absl::DataLossError(absl::StrCat(path_, ": damaged blocklist"));
+    if (!fn(letters)) break;
+  }
+  return FromRocks(it->status(), absl::StrCat(path_, ": scanning the blocklist"));
+}
+
+absl::StatusOr<std::vector<std::pair<uint64_t, ClueRecord>>> Store::CluesOf(
+    absl::string_view answer_codes) const {
+  const std::string prefix = ClueAnswerPrefix(answer_codes);
+  rocksdb::ReadOptions ro;
+  // 1-letter answers have a 2-byte prefix "X\0" too, so prefix seeks are exact.
+  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(ro, rep_->cf(kClues)));
+  std::vector<std::pair<uint64_t, ClueRecord>> out;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    absl::string_view answer;
+    uint64_t id;
+    ClueRecord r;
+    if (!ParseClueKey(ToView(it->key()), &answer, &id) || answer != answer_codes ||
+        !DecodeClueRecord(ToView(it->value()), &r)) {
+      return absl::DataLossError(absl::StrCat(path_, ": damaged clue record"));
+    }
+    out.emplace_back(id, std::move(r));
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), absl::StrCat(path_, ": reading clues"));
+  return out;
+}
+
+absl::StatusOr<std::vector<std::pair<uint64_t, std::string>>> Store::ImportLog() const {
+  std::vector<std::pair<uint64_t, std::string>> out;
+  const std::string prefix = schema::kMetaImportLogPrefix;
+  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(rocksdb::ReadOptions(), rep_->cf(kMeta)));
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    absl::string_view key = ToView(it->key());
+    if (key.size() != prefix.size() + 8) continue;
+    out.emplace_back(GetFixed64BE(key.substr(prefix.size())), it->value().ToString());
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), absl::StrCat(path_, ": reading the import log"));
+  return out;
+}
+
+}  // namespace xwdb

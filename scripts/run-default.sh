@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The main job on the embedded default: builds xwdb, builds the default
+# English dictionary from Debian's SCOWL lists (words and scores) and WordNet
+# (clues), and shows what it holds.
+#   XWDB_DB      where the dictionary goes (default: var/default.db)
+#   XWDB_PRESET  CMake preset to build with (default: release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+preset=${XWDB_PRESET:-release}
+db=${XWDB_DB:-var/default.db}
+jobs=${XWDB_JOBS:-2}
+
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" -j"$jobs" --target xwdb
+xwdb=build/$preset/tools/xwdb
+
+if [ ! -e "$db/CURRENT" ]; then
+  # Built beside its final place and renamed: an interrupted build leaves no
+  # half dictionary behind.
+  tmp="$db.building"
+  rm -rf "$tmp"
+  mkdir -p "$(dirname "$db")"
+  echo "== building the default dictionary in $db"
+  "$xwdb" import --db "$tmp" --locale en /usr/share/dict/scowl
+  # WordNet adds clues, and its lemmas as entries; SCOWL's scores stay.
+  "$xwdb" import --db "$tmp" --merge keep --default-score 40 /usr/share/wordnet
+  mv "$tmp" "$db"
+fi
+
+echo "== stats"
+"$xwdb" stats --db "$db"
+echo "== clues"
+"$xwdb" clues --db "$db" --limit 3 crossword "ice cream" puzzle
