@@ -113,7 +113,7 @@ absl::Status ReadCsv(const DecodedInput& input, RecordSink* sink) {
   for (size_t i = 0; i < input.bad_lines.size(); ++i) {
     sink->OnReject(input.bad_lines[i].first, input.bad_lines[i].second, input.bad_line_samples[i]);
   }
-  CsvParser parser(input.text);
+  CsvParser parser(input.text());
   CsvRecord rec;
   int word_col = -1, clue_col = -1, date_col = -1;
   size_t columns = 0;
@@ -121,7 +121,7 @@ absl::Status ReadCsv(const DecodedInput& input, RecordSink* sink) {
   uint64_t count = 0;
   while (parser.Next(&rec)) {
     if (++count % 4096 == 0) sink->OnProgress(parser.pos());
-    absl::string_view raw = input.text.substr(rec.start, rec.end - rec.start);
+    absl::string_view raw = input.text().substr(rec.start, rec.end - rec.start);
     while (!raw.empty() && (raw.back() == '\n' || raw.back() == '\r')) raw.remove_suffix(1);
     if (rec.end - rec.start > kMaxLineBytes) {
       sink->OnReject(rec.line, RejectReason::kTooLong, raw.substr(0, 64));
@@ -194,7 +194,7 @@ absl::Status ReadCsv(const DecodedInput& input, RecordSink* sink) {
     }
     sink->OnRecord(r);
   }
-  sink->OnProgress(input.text.size());
+  sink->OnProgress(input.text().size());
   return absl::OkStatus();
 }
 

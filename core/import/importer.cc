@@ -294,9 +294,9 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
   absl::StatusOr<DecodedInput> decoded = DecodeInput(bytes, options.encoding);
   if (!decoded.ok()) return absl::InvalidArgumentError(absl::StrCat(input.path, ": ", decoded.status().message()));
   summary->encoding = decoded->encoding;
-  if (format == Format::kAuto) format = DetectTextFormat(decoded->text, &summary->detection);
+  if (format == Format::kAuto) format = DetectTextFormat(decoded->text(), &summary->detection);
   summary->format = std::string(FormatName(format));
-  collector->BeginFile(input.path, decoded->text.size());
+  collector->BeginFile(input.path, decoded->text().size());
   absl::Status s;
   switch (format) {
     case Format::kPlain: s = ReadPlain(*decoded, collector); break;

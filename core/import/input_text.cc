@@ -100,7 +100,7 @@ absl::StatusOr<DecodedInput> DecodeInput(absl::string_view bytes, absl::string_v
       bytes.remove_prefix(2);
     } else {
       if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
-      in.text = bytes;
+      in.borrowed = bytes;
       in.encoding = "UTF-8";
       return in;
     }
@@ -116,7 +116,7 @@ absl::StatusOr<DecodedInput> DecodeInput(absl::string_view bytes, absl::string_v
   const bool is_utf8 = ucnv_getType(conv.get()) == UCNV_UTF8;
   if (is_utf8) {
     if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
-    in.text = bytes;
+    in.borrowed = bytes;
     return in;
   }
   // Code unit width: line ends are found on whole units.
@@ -178,7 +178,7 @@ absl::StatusOr<DecodedInput> DecodeInput(absl::string_view bytes, absl::string_v
     }
   }
   if (start < bytes.size()) emit(bytes.size());  // last line, maybe with a truncated unit
-  in.text = in.owned;
+  in.transcoded = true;
   in.utf8 = false;
   return in;
 }
@@ -186,7 +186,7 @@ absl::StatusOr<DecodedInput> DecodeInput(absl::string_view bytes, absl::string_v
 LineSource::LineSource(const DecodedInput& input) : input_(input) {}
 
 bool LineSource::Next(Line* line) {
-  const absl::string_view text = input_.text;
+  const absl::string_view text = input_.text();
   if (pos_ >= text.size()) return false;
   // The line ends at the first LF or CR; both searches are vectorized memchr.
   const char* base = text.data();

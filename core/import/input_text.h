@@ -31,11 +31,13 @@ inline constexpr size_t kMaxLineBytes = 64 * 1024;
 
 // One input, decoded to UTF-8.
 struct DecodedInput {
-  // The text: a view into the caller's bytes when they were UTF-8 (no copy),
-  // else into `owned`. Lines that failed to transcode are empty here and
-  // listed in `bad_lines`.
-  absl::string_view text;
+  // The text: the caller's bytes when they were UTF-8 (no copy), else the
+  // transcoded copy. Lines that failed to transcode are empty here and
+  // listed in `bad_lines`. Safe to copy and move.
+  absl::string_view text() const { return transcoded ? absl::string_view(owned) : borrowed; }
+  absl::string_view borrowed;
   std::string owned;
+  bool transcoded = false;
   std::string encoding;                                       // e.g. "UTF-8", "UTF-16LE"
   std::vector<std::pair<uint64_t, RejectReason>> bad_lines;   // ascending line numbers
   // Raw bytes of each bad line (a prefix), for reports.

@@ -29,7 +29,7 @@ void ForEachContentLine(const DecodedInput& input, RecordSink* sink, Parse parse
       parse(line);
     }
   }
-  sink->OnProgress(input.text.size());
+  sink->OnProgress(input.text().size());
 }
 
 }  // namespace

@@ -1,0 +1,129 @@
+#include "core/store/store.h"
+
+#include <filesystem>
+
+#include "core/store/coding.h"
+#include "gtest/gtest.h"
+#include "tests/testing/temp_dir.h"
+
+namespace xwdb {
+namespace {
+
+DictionaryMeta EnglishMeta() {
+  DictionaryMeta m;
+  m.locale = "en";
+  m.alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  return m;
+}
+
+TEST(CodingTest, RecordsRoundTripAndRejectGarbage) {
+  WordRecord w{77, 5, {1, 3, 300}, "ice cream"};
+  WordRecord back;
+  ASSERT_TRUE(DecodeWordRecord(EncodeWordRecord(w), &back));
+  EXPECT_EQ(back, w);
+  EXPECT_FALSE(DecodeWordRecord("", &back));
+  EXPECT_FALSE(DecodeWordRecord(std::string("\x65\x00\x05", 3), &back));  // truncated sources
+  ClueRecord c{2, 2021, "Frozen dessert"};
+  ClueRecord cback;
+  ASSERT_TRUE(DecodeClueRecord(EncodeClueRecord(c), &cback));
+  EXPECT_EQ(cback, c);
+  absl::string_view answer;
+  uint64_t id;
+  ASSERT_TRUE(ParseClueKey(ClueKey("\x01\x02", 42), &answer, &id));
+  EXPECT_EQ(answer, "\x01\x02");
+  EXPECT_EQ(id, 42u);
+  EXPECT_EQ(Fingerprint64("abc"), Fingerprint64("abc"));
+  EXPECT_NE(Fingerprint64("abc"), Fingerprint64("abd"));
+}
+
+TEST(StoreTest, CommitIsVisibleAfterReopenAndBumpsTheGeneration) {
+  testing::TempDir dir;
+  const std::string path = dir.Sub("db");
+  {
+    auto store = Store::Open(path, {.create_if_missing = true});
+    ASSERT_TRUE(store.ok()) << store.status();
+    EXPECT_FALSE((*store)->meta().has_value());
+    WriteSet ws;
+    (*store)->InitMeta(EnglishMeta(), &ws);
+    const uint32_t src = (*store)->InternSource("test.txt", &ws);
+    EXPECT_EQ((*store)->InternSource("test.txt", &ws), src);
+    ws.PutWord("\x01\x02", WordRecord{60, 0, {src}, "ab"});
+    ws.PutClue("\x01\x02", 7, ClueRecord{src, 0, "First two"});
+    ws.PutClue("\x01", 9, ClueRecord{src, 0, "One letter"});
+    ASSERT_TRUE((*store)->Commit(&ws).ok());
+    EXPECT_EQ(ws.size(), 0u);
+    EXPECT_EQ((*store)->meta()->generation, 1u);
+  }
+  auto store = Store::Open(path, {.read_only = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  EXPECT_EQ((*store)->meta()->locale, "en");
+  EXPECT_EQ((*store)->meta()->generation, 1u);
+  EXPECT_EQ((*store)->sources().size(), 1u);
+  auto words = (*store)->GetWords({"\x01\x02", "\x02"});
+  ASSERT_TRUE(words.ok());
+  ASSERT_TRUE((*words)[0].has_value());
+  EXPECT_EQ((*words)[0]->score, 60);
+  EXPECT_FALSE((*words)[1].has_value());
+  auto clues = (*store)->CluesOf("\x01\x02");
+  ASSERT_TRUE(clues.ok());
+  ASSERT_EQ(clues->size(), 1u);
+  EXPECT_EQ((*clues)[0].second.text, "First two");
+  auto one = (*store)->CluesOf("\x01");
+  ASSERT_TRUE(one.ok());
+  ASSERT_EQ(one->size(), 1u);  // "A" does not see the clues of "AB"
+  EXPECT_EQ((*one)[0].second.text, "One letter");
+  WriteSet ws;
+  EXPECT_EQ((*store)->Commit(&ws).code(), absl::StatusCode::kFailedPrecondition);  // read-only
+}
+
+TEST(StoreTest, DeleteCluesRemovesOnlyThatAnswer) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok());
+  WriteSet ws;
+  (*store)->InitMeta(EnglishMeta(), &ws);
+  ws.PutClue("\x01\x02", 1, ClueRecord{0, 0, "x"});
+  ws.PutClue("\x01\x02", 2, ClueRecord{0, 0, "y"});
+  ws.PutClue("\x01\x02\x03", 1, ClueRecord{0, 0, "z"});
+  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  ws.DeleteClues("\x01\x02");
+  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  EXPECT_TRUE((*store)->CluesOf("\x01\x02")->empty());
+  EXPECT_EQ((*store)->CluesOf("\x01\x02\x03")->size(), 1u);
+}
+
+TEST(StoreTest, ASecondWriterIsRefusedWithAClearMessage) {
+  testing::TempDir dir;
+  auto first = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(first.ok());
+  auto second = Store::Open(dir.Sub("db"), {.create_if_missing = true, .lock_wait_seconds = 0.2});
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_NE(second.status().message().find("in use by another writer"), std::string::npos);
+  // Readers are never refused.
+  auto reader = Store::Open(dir.Sub("db"), {.read_only = true});
+  EXPECT_TRUE(reader.ok()) << reader.status();
+}
+
+TEST(StoreTest, MissingForeignAndNonDirectoryPathsAreClearErrors) {
+  testing::TempDir dir;
+  auto missing = Store::Open(dir.Sub("nothing"), {.read_only = true});
+  EXPECT_EQ(missing.status().code(), absl::StatusCode::kNotFound);
+  testing::WriteFile(dir.Sub("file"), "hello");
+  auto file = Store::Open(dir.Sub("file"), {.create_if_missing = true});
+  EXPECT_EQ(file.status().code(), absl::StatusCode::kFailedPrecondition);
+  std::filesystem::create_directory(dir.Sub("full"));
+  testing::WriteFile(dir.Sub("full/notes.txt"), "mine");
+  auto full = Store::Open(dir.Sub("full"), {.create_if_missing = true});
+  EXPECT_EQ(full.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_TRUE(std::filesystem::exists(dir.Sub("full/notes.txt")));
+  // A damaged database: CURRENT points nowhere.
+  std::filesystem::create_directory(dir.Sub("broken"));
+  testing::WriteFile(dir.Sub("broken/CURRENT"), "MANIFEST-000099\n");
+  auto broken = Store::Open(dir.Sub("broken"), {.read_only = true});
+  EXPECT_FALSE(broken.ok());
+  EXPECT_NE(broken.status().message().find("broken"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace xwdb
