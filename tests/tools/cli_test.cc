@@ -1,0 +1,100 @@
+// The xwdb command line, run in-process end to end on a real dictionary.
+#include "tools/xwdb/cli.h"
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "gtest/gtest.h"
+#include "tests/testing/temp_dir.h"
+
+namespace xwdb::cli {
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result Xwdb(std::vector<std::string> args, const std::string& input = "") {
+  args.insert(args.begin(), "xwdb");
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  Io io{in, out, err, false};
+  const int code = RunCli(args, io);
+  return Result{code, out.str(), err.str()};
+}
+
+TEST(CliTest, HelpListsEverySubcommand) {
+  Result r = Xwdb({"--help"});
+  EXPECT_EQ(r.code, kExitOk);
+  for (const char* sub : {"import", "stats", "export", "clues", "remove", "block", "unblock"}) {
+    EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
+  }
+  EXPECT_EQ(Xwdb({"import"}).code, kExitUsage);  // --db and inputs are required
+  EXPECT_EQ(Xwdb({"frobnicate"}).code, kExitUsage);
+}
+
+TEST(CliTest, ImportStatsCluesExportRemoveBlock) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  Result imp = Xwdb({"import", "--db", db, "--json", "-"}, "ICE CREAM|Frozen dessert\nERA|Time period\nR2D2|Droid\n");
+  ASSERT_EQ(imp.code, kExitOk) << imp.err;
+  auto report = nlohmann::json::parse(imp.out);
+  EXPECT_EQ(report["entries"]["added"], 2);
+  EXPECT_EQ(report["rejects"]["digit"]["count"], 1);
+  EXPECT_EQ(report["rejects"]["digit"]["examples"][0]["line"], 3);
+  EXPECT_EQ(report["inputs"][0]["format"], "pipe");
+
+  Result stats = Xwdb({"stats", "--db", db, "--json"});
+  ASSERT_EQ(stats.code, kExitOk) << stats.err;
+  auto s = nlohmann::json::parse(stats.out);
+  EXPECT_EQ(s["words"], 2);
+  EXPECT_EQ(s["clues"], 2);
+  EXPECT_EQ(s["by_length"]["8"], 1);
+  EXPECT_EQ(s["locale"], "en");
+
+  Result clues = Xwdb({"clues", "--db", db, "ice cream"});
+  ASSERT_EQ(clues.code, kExitOk);
+  EXPECT_NE(clues.out.find("Frozen dessert"), std::string::npos);
+
+  Result exported = Xwdb({"export", "--db", db, "--what", "clues"});
+  EXPECT_EQ(exported.out, "ERA|Time period\nICECREAM|Frozen dessert\n");
+  Result words = Xwdb({"export", "--db", db, "--display"});
+  EXPECT_EQ(words.out, "ERA;50\nICE CREAM;50\n");
+
+  EXPECT_EQ(Xwdb({"block", "--db", db, "era"}).code, kExitOk);
+  EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ICECREAM;50\n");
+  EXPECT_EQ(Xwdb({"block", "--db", db, "--list"}).out, "ERA\n");
+  Xwdb({"import", "--db", db, "-"}, "era\n");
+  EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ICECREAM;50\n");  // stays out
+  EXPECT_EQ(Xwdb({"unblock", "--db", db, "ERA"}).code, kExitOk);
+  Xwdb({"import", "--db", db, "-"}, "era\n");
+  EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ERA;50\nICECREAM;50\n");
+
+  EXPECT_EQ(Xwdb({"remove", "--db", db, "ice-cream"}).code, kExitOk);
+  EXPECT_EQ(Xwdb({"clues", "--db", db, "icecream"}).code, kExitError);  // no clues left
+  EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ERA;50\n");
+}
+
+TEST(CliTest, ErrorsNameTheProblemAndChangeNothing) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  Result missing = Xwdb({"stats", "--db", db});
+  EXPECT_EQ(missing.code, kExitError);
+  EXPECT_NE(missing.err.find("no dictionary here"), std::string::npos);
+  Result nofile = Xwdb({"import", "--db", db, dir.Sub("nope.txt")});
+  EXPECT_EQ(nofile.code, kExitError);
+  EXPECT_NE(nofile.err.find("nope.txt"), std::string::npos);
+  Result badformat = Xwdb({"import", "--db", db, "--format", "yaml", "-"}, "x\n");
+  EXPECT_EQ(badformat.code, kExitError);
+  EXPECT_NE(badformat.err.find("unknown format"), std::string::npos);
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--locale", "ru", "-"}, "ёлка\n").code, kExitOk);
+  Result clash = Xwdb({"import", "--db", db, "--locale", "en", "-"}, "apple\n");
+  EXPECT_EQ(clash.code, kExitError);
+  EXPECT_NE(clash.err.find("locale"), std::string::npos);
+  EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ЕЛКА;50\n");
+}
+
+}  // namespace
+}  // namespace xwdb::cli

@@ -1,0 +1,117 @@
+// Kills a real `xwdb import` process with SIGKILL at random moments and checks
+// that the dictionary always opens and holds either all of that import or
+// none of it, with the earlier import intact.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "core/store/store.h"
+#include "gtest/gtest.h"
+#include "tests/testing/temp_dir.h"
+
+namespace xwdb {
+namespace {
+
+const char kXwdb[] = XWDB_BINARY_DIR "/tools/xwdb";
+
+struct Counts {
+  uint64_t words = 0, clues = 0, generation = 0;
+  friend bool operator==(const Counts&, const Counts&) = default;
+};
+
+Counts CountAll(const std::string& db) {
+  Counts c;
+  auto store = Store::Open(db, {.read_only = true});
+  EXPECT_TRUE(store.ok()) << store.status();
+  if (!store.ok()) return c;
+  c.generation = (*store)->meta() ? (*store)->meta()->generation : 0;
+  EXPECT_TRUE((*store)->ForEachWord([&](absl::string_view, const WordRecord&) {
+    ++c.words;
+    return true;
+  }).ok());
+  EXPECT_TRUE((*store)->ForEachClue([&](absl::string_view, uint64_t, const ClueRecord&) {
+    ++c.clues;
+    return true;
+  }).ok());
+  return c;
+}
+
+// Starts `xwdb import --db DB FILE`; returns its pid.
+pid_t StartImport(const std::string& db, const std::string& file) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    freopen("/dev/null", "w", stdout);
+    freopen("/dev/null", "w", stderr);
+    execl(kXwdb, kXwdb, "import", "--db", db.c_str(), "--format", "pipe", file.c_str(), nullptr);
+    _exit(127);
+  }
+  return pid;
+}
+
+int Wait(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return status;
+}
+
+TEST(ImportKillTest, KilledImportsAreAllOrNothing) {
+  testing::TempDir dir;
+  // A large clue file: 150,000 distinct answers with a clue each.
+  std::mt19937 rng(42);
+  std::string big;
+  for (int i = 0; i < 150000; ++i) {
+    std::string word;
+    for (int n = 3 + static_cast<int>(rng() % 10); n > 0; --n) word.push_back(static_cast<char>('a' + rng() % 26));
+    absl::StrAppend(&big, word, "|Clue number ", i, " for ", word, "\n");
+  }
+  testing::WriteFile(dir.Sub("big.txt"), big);
+  testing::WriteFile(dir.Sub("base.txt"), "APPLE|Fruit\nBANANA|Yellow fruit\nCHERRY|Red fruit\n");
+
+  const std::string base_db = dir.Sub("base.db");
+  ASSERT_EQ(Wait(StartImport(base_db, dir.Sub("base.txt"))), 0);
+  const Counts before = CountAll(base_db);
+  ASSERT_EQ(before.words, 3u);
+
+  // One uninterrupted run gives the "all" state and the time it takes.
+  const std::string full_db = dir.Sub("full.db");
+  std::filesystem::copy(base_db, full_db, std::filesystem::copy_options::recursive);
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(Wait(StartImport(full_db, dir.Sub("big.txt"))), 0);
+  const auto full_time = std::chrono::steady_clock::now() - start;
+  const Counts after = CountAll(full_db);
+  ASSERT_GT(after.words, before.words);
+
+  int none = 0, all = 0;
+  for (int run = 0; run < 20; ++run) {
+    SCOPED_TRACE(absl::StrCat("run ", run));
+    const std::string db = dir.Sub(absl::StrCat("run", run, ".db"));
+    std::filesystem::copy(base_db, db, std::filesystem::copy_options::recursive);
+    // Moments spread over the whole import, commit included.
+    const auto delay = std::chrono::duration_cast<std::chrono::microseconds>(full_time) * (run + 1) / 21;
+    const pid_t pid = StartImport(db, dir.Sub("big.txt"));
+    std::this_thread::sleep_for(delay);
+    kill(pid, SIGKILL);
+    Wait(pid);
+    const Counts got = CountAll(db);
+    EXPECT_TRUE(got == before || got == after)
+        << "words " << got.words << " clues " << got.clues << " generation " << got.generation;
+    none += got == before;
+    all += got == after;
+    // The database is still writable and the earlier import intact.
+    ASSERT_EQ(Wait(StartImport(db, dir.Sub("base.txt"))), 0);
+    EXPECT_GE(CountAll(db).words, before.words);
+    std::filesystem::remove_all(db);
+  }
+  EXPECT_EQ(none + all, 20);
+  std::printf("kill test: %d runs held none of the import, %d all of it\n", none, all);
+}
+
+}  // namespace
+}  // namespace xwdb
