@@ -311,9 +311,11 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
 }
 
 // Compares the collected entries with the database and records the changes.
+// `fresh`: the dictionary is being created, so nothing is stored or blocked
+// yet and the look-ups are skipped.
 absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* collector,
                         ImportReport* report, WriteSet* changes,
-                        absl::flat_hash_map<std::string, bool>* blocked_answers) {
+                        absl::flat_hash_map<std::string, bool>* blocked_answers, bool fresh) {
   auto& words = collector->words();
   std::vector<std::string> keys;
   keys.reserve(words.size());
@@ -327,8 +329,12 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
   for (size_t begin = 0; begin < keys.size(); begin += kLookupChunk) {
     const size_t end = std::min(keys.size(), begin + kLookupChunk);
     std::vector<std::string> chunk(keys.begin() + begin, keys.begin() + end);
-    XWDB_ASSIGN_OR_RETURN(std::vector<bool> blocked, store->AreBlocked(chunk));
-    XWDB_ASSIGN_OR_RETURN(auto existing, store->GetWords(chunk));
+    std::vector<bool> blocked(chunk.size());
+    std::vector<std::optional<WordRecord>> existing(chunk.size());
+    if (!fresh) {
+      XWDB_ASSIGN_OR_RETURN(blocked, store->AreBlocked(chunk));
+      XWDB_ASSIGN_OR_RETURN(existing, store->GetWords(chunk));
+    }
     for (size_t i = 0; i < chunk.size(); ++i) {
       auto it = words.find(chunk[i]);
       if (blocked[i]) {
@@ -374,7 +380,8 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
 }
 
 absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report,
-                        WriteSet* changes, const absl::flat_hash_map<std::string, bool>& blocked) {
+                        WriteSet* changes, const absl::flat_hash_map<std::string, bool>& blocked,
+                        bool fresh) {
   auto& clues = collector->clues();
   std::sort(clues.begin(), clues.end(), [](const PendingClue& a, const PendingClue& b) {
     return std::tie(a.answer, a.id) < std::tie(b.answer, b.id);
@@ -383,7 +390,10 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
     const size_t end = std::min(clues.size(), begin + kLookupChunk);
     std::vector<std::pair<std::string, uint64_t>> keys;
     for (size_t i = begin; i < end; ++i) keys.emplace_back(clues[i].answer, clues[i].id);
-    XWDB_ASSIGN_OR_RETURN(auto existing, store->GetClues(keys));
+    std::vector<std::optional<ClueRecord>> existing(keys.size());
+    if (!fresh) {
+      XWDB_ASSIGN_OR_RETURN(existing, store->GetClues(keys));
+    }
     for (size_t i = begin; i < end; ++i) {
       PendingClue& c = clues[i];
       if (blocked.contains(c.answer)) continue;
@@ -470,8 +480,9 @@ absl::StatusOr<ImportReport> Import(Store* store, std::vector<ImportInput> input
 
   const auto commit_start = std::chrono::steady_clock::now();
   absl::flat_hash_map<std::string, bool> blocked;
-  XWDB_RETURN_IF_ERROR(MergeWords(store, options, &collector, &report, &changes, &blocked));
-  XWDB_RETURN_IF_ERROR(MergeClues(store, &collector, &report, &changes, blocked));
+  XWDB_RETURN_IF_ERROR(
+      MergeWords(store, options, &collector, &report, &changes, &blocked, report.created));
+  XWDB_RETURN_IF_ERROR(MergeClues(store, &collector, &report, &changes, blocked, report.created));
   const uint64_t generation = (store->meta() ? store->meta()->generation : 0) + 1;
   if (!options.dry_run) {
     std::string log_key = schema::kMetaImportLogPrefix;
