@@ -353,22 +353,41 @@ absl::Status Store::Commit(WriteSet* changes) {
   return absl::OkStatus();
 }
 
+namespace {
+
+// Batched point look-ups in one family: values[i] answers keys[i].
+absl::Status MultiGetValues(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf,
+                            const std::vector<std::string>& keys, const std::string& what,
+                            std::vector<std::optional<std::string>>* values) {
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<rocksdb::PinnableSlice> found(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  db->MultiGet(rocksdb::ReadOptions(), cf, keys.size(), slices.data(), found.data(), statuses.data(),
+               /*sorted_input=*/false);
+  values->assign(keys.size(), std::nullopt);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound()) continue;
+    if (!statuses[i].ok()) return FromRocks(statuses[i], what);
+    (*values)[i] = found[i].ToString();
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<std::optional<WordRecord>>> Store::GetWords(
     const std::vector<std::string>& codes) const {
   std::vector<std::string> keys;
   keys.reserve(codes.size());
   for (const auto& c : codes) keys.push_back(WordKey(c));
-  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
-  std::vector<rocksdb::PinnableSlice> values(keys.size());
-  std::vector<rocksdb::Status> statuses(keys.size());
-  rep_->db->MultiGet(rocksdb::ReadOptions(), rep_->cf(kWords), keys.size(), slices.data(),
-                     values.data(), statuses.data(), /*sorted_input=*/false);
+  std::vector<std::optional<std::string>> values;
+  absl::Status s = MultiGetValues(rep_->db.get(), rep_->cf(kWords), keys, path_ + ": reading words", &values);
+  if (!s.ok()) return s;
   std::vector<std::optional<WordRecord>> out(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) {
-    if (statuses[i].IsNotFound()) continue;
-    if (!statuses[i].ok()) return FromRocks(statuses[i], absl::StrCat(path_, ": reading words"));
+    if (!values[i]) continue;
     WordRecord r;
-    if (!DecodeWordRecord(ToView(values[i]), &r)) {
+    if (!DecodeWordRecord(*values[i], &r)) {
       return absl::DataLossError(absl::StrCat(path_, ": damaged word record"));
     }
     out[i] = std::move(r);
@@ -380,17 +399,11 @@ absl::StatusOr<std::vector<bool>> Store::AreBlocked(const std::vector<std::strin
   std::vector<std::string> keys;
   keys.reserve(codes.size());
   for (const auto& c : codes) keys.push_back(WordKey(c));
-  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
-  std::vector<rocksdb::PinnableSlice> values(keys.size());
-  std::vector<rocksdb::Status> statuses(keys.size());
-  rep_->db->MultiGet(rocksdb::ReadOptions(), rep_->cf(kBlocked), keys.size(), slices.data(),
-                     values.data(), statuses.data(), false);
+  std::vector<std::optional<std::string>> values;
+  absl::Status s = MultiGetValues(rep_->db.get(), rep_->cf(kBlocked), keys, path_ + ": reading blocklist", &values);
+  if (!s.ok()) return s;
   std::vector<bool> out(keys.size());
-  for (size_t i = 0; i < keys.size(); ++i) {
-    if (statuses[i].IsNotFound()) continue;
-    if (!statuses[i].ok()) return FromRocks(statuses[i], absl::StrCat(path_, ": reading blocklist"));
-    out[i] = true;
-  }
+  for (size_t i = 0; i < keys.size(); ++i) out[i] = values[i].has_value();
   return out;
 }
 
@@ -399,17 +412,14 @@ absl::StatusOr<std::vector<std::optional<ClueRecord>>> Store::GetClues(
   std::vector<std::string> keys;
   keys.reserve(clue_keys.size());
   for (const auto& [answer, id] : clue_keys) keys.push_back(ClueKey(answer, id));
-  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
-  std::vector<rocksdb::PinnableSlice> values(keys.size());
-  std::vector<rocksdb::Status> statuses(keys.size());
-  rep_->db->MultiGet(rocksdb::ReadOptions(), rep_->cf(kClues), keys.size(), slices.data(),
-                     values.data(), statuses.data(), false);
+  std::vector<std::optional<std::string>> values;
+  absl::Status s = MultiGetValues(rep_->db.get(), rep_->cf(kClues), keys, path_ + ": reading clues", &values);
+  if (!s.ok()) return s;
   std::vector<std::optional<ClueRecord>> out(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) {
-    if (statuses[i].IsNotFound()) continue;
-    if (!statuses[i].ok()) return FromRocks(statuses[i], absl::StrCat(path_, ": reading clues"));
+    if (!values[i]) continue;
     ClueRecord r;
-    if (!DecodeClueRecord(ToView(values[i]), &r)) {
+    if (!DecodeClueRecord(*values[i], &r)) {
       return absl::DataLossError(absl::StrCat(path_, ": damaged clue record"));
     }
     out[i] = std::move(r);
