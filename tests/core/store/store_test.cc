@@ -29,7 +29,8 @@ TEST(CodingTest, RecordsRoundTripAndRejectGarbage) {
   EXPECT_EQ(cback, c);
   absl::string_view answer;
   uint64_t id;
-  ASSERT_TRUE(ParseClueKey(ClueKey("\x01\x02", 42), &answer, &id));
+  const std::string key = ClueKey("\x01\x02", 42);
+  ASSERT_TRUE(ParseClueKey(key, &answer, &id));
   EXPECT_EQ(answer, "\x01\x02");
   EXPECT_EQ(id, 42u);
   EXPECT_EQ(Fingerprint64("abc"), Fingerprint64("abc"));
