@@ -53,11 +53,9 @@ rocksdb::ColumnFamilyOptions FamilyOptions(int f) {
   return o;
 }
 
-std::string Kind(const rocksdb::Status& s) { return s.ToString(); }
-
 absl::Status FromRocks(const rocksdb::Status& s, absl::string_view what) {
   if (s.ok()) return absl::OkStatus();
-  const std::string msg = absl::StrCat(what, ": ", Kind(s));
+  const std::string msg = absl::StrCat(what, ": ", s.ToString());
   if (s.IsCorruption()) return absl::DataLossError(msg);
   if (s.IsNotFound()) return absl::NotFoundError(msg);
   if (s.IsNoSpace()) return absl::ResourceExhaustedError(msg);
@@ -79,8 +77,6 @@ std::string MetaSourceKey(uint32_t id) {
 }  // namespace
 
 struct WriteSet::Rep {
-  rocksdb::WriteBatch batch;
-  std::vector<rocksdb::ColumnFamilyHandle*>* handles = nullptr;  // unused until Commit
   // Operations recorded by family, so that a WriteSet can be built before the
   // Store that commits it is known: replayed into `batch` at Commit.
   struct Op {
