@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
@@ -46,7 +48,12 @@ absl::string_view ScoreMergeName(ScoreMerge m) {
 
 namespace {
 
-constexpr size_t kLookupChunk = 4096;
+constexpr size_t kLookupChunk = 1 << 16;
+
+// The order of the words family: by length, then letters.
+bool WordKeyLess(const std::string& a, const std::string& b) {
+  return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
 
 uint8_t MergeScore(ScoreMerge merge, uint8_t old_score, uint8_t new_score) {
   switch (merge) {
@@ -88,6 +95,29 @@ struct PendingClue {
   std::string answer;
   uint64_t id = 0;
   ClueRecord record;
+};
+
+// (answer, clue id): how clues_ entries are found, by index or by value.
+struct ClueRef {
+  absl::string_view answer;
+  uint64_t id;
+};
+
+struct ClueRefHash {
+  using is_transparent = void;
+  const std::vector<PendingClue>* clues;
+  size_t operator()(const ClueRef& r) const { return absl::HashOf(r.answer, r.id); }
+  size_t operator()(size_t i) const { return (*this)(ClueRef{(*clues)[i].answer, (*clues)[i].id}); }
+};
+
+struct ClueRefEq {
+  using is_transparent = void;
+  const std::vector<PendingClue>* clues;
+  ClueRef Ref(size_t i) const { return ClueRef{(*clues)[i].answer, (*clues)[i].id}; }
+  static bool Same(const ClueRef& a, const ClueRef& b) { return a.id == b.id && a.answer == b.answer; }
+  bool operator()(size_t a, size_t b) const { return Same(Ref(a), Ref(b)); }
+  bool operator()(size_t a, const ClueRef& b) const { return Same(Ref(a), b); }
+  bool operator()(const ClueRef& a, size_t b) const { return Same(a, Ref(b)); }
 };
 
 // Gathers the normalized content of every input.
@@ -205,15 +235,13 @@ class Collector : public RecordSink {
     if (!r.clue_source.empty()) source = ClueSource(r.clue_source);
     uint64_t id = Fingerprint64(clue_);
     for (;;) {
-      std::string k = key_;
-      k.push_back('\0');
-      PutFixed64BE(id, &k);
-      auto [it, inserted] = clue_index_.try_emplace(std::move(k), clues_.size());
-      if (inserted) {
+      auto found = clue_index_.find(ClueRef{key_, id});
+      if (found == clue_index_.end()) {
         clues_.push_back(PendingClue{key_, id, ClueRecord{source, r.year, clue_}});
+        clue_index_.insert(clues_.size() - 1);
         return false;
       }
-      if (clues_[it->second].record.text == clue_) return true;
+      if (clues_[*found].record.text == clue_) return true;
       ++id;  // a fingerprint collision between two different clues
     }
   }
@@ -241,7 +269,9 @@ class Collector : public RecordSink {
   uint64_t last_record_line_ = 0;
   std::string key_, clue_;
   absl::flat_hash_map<std::string, PendingWord> words_;
-  absl::flat_hash_map<std::string, size_t> clue_index_;
+  // Indices into clues_, looked up by (answer, id) without building a key.
+  absl::flat_hash_set<size_t, ClueRefHash, ClueRefEq> clue_index_{0, ClueRefHash{&clues_},
+                                                                  ClueRefEq{&clues_}};
   std::vector<PendingClue> clues_;
   absl::flat_hash_map<std::string, uint32_t> clue_sources_;
 };
@@ -310,6 +340,15 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
   return absl::OkStatus();
 }
 
+WordRecord NewWordRecord(const PendingWord& w) {
+  WordRecord record;
+  record.score = w.score;
+  record.flags = w.flags;
+  record.sources = {w.source};
+  record.display = w.display;
+  return record;
+}
+
 // Compares the collected entries with the database and records the changes.
 // `fresh`: the dictionary is being created, so nothing is stored or blocked
 // yet and the look-ups are skipped.
@@ -317,6 +356,13 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
                         ImportReport* report, WriteSet* changes,
                         absl::flat_hash_map<std::string, bool>* blocked_answers, bool fresh) {
   auto& words = collector->words();
+  if (fresh) {
+    for (const auto& [key, w] : words) {
+      changes->PutWord(key, NewWordRecord(w));
+      ++report->entries_added;
+    }
+    return absl::OkStatus();
+  }
   std::vector<std::string> keys;
   keys.reserve(words.size());
   for (const auto& [key, w] : words) keys.push_back(key);
@@ -324,7 +370,7 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
   for (const PendingClue& c : collector->clues()) {
     if (!words.contains(c.answer)) keys.push_back(c.answer);
   }
-  std::sort(keys.begin(), keys.end());
+  std::sort(keys.begin(), keys.end(), WordKeyLess);
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   for (size_t begin = 0; begin < keys.size(); begin += kLookupChunk) {
     const size_t end = std::min(keys.size(), begin + kLookupChunk);
@@ -367,10 +413,7 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
         }
         ++report->entries_updated;
       } else {
-        record.score = w.score;
-        record.flags = w.flags;
-        record.sources = {w.source};
-        record.display = w.display;
+        record = NewWordRecord(w);
         ++report->entries_added;
       }
       changes->PutWord(chunk[i], record);
@@ -383,6 +426,11 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
                         WriteSet* changes, const absl::flat_hash_map<std::string, bool>& blocked,
                         bool fresh) {
   auto& clues = collector->clues();
+  if (fresh) {  // nothing stored, nothing blocked; Commit sorts
+    for (const PendingClue& c : clues) changes->PutClue(c.answer, c.id, c.record);
+    report->clues_added += clues.size();
+    return absl::OkStatus();
+  }
   std::sort(clues.begin(), clues.end(), [](const PendingClue& a, const PendingClue& b) {
     return std::tie(a.answer, a.id) < std::tie(b.answer, b.id);
   });

@@ -7,11 +7,13 @@
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/write_batch.h>
 #include <rocksdb/convenience.h>
+#include <rocksdb/sst_file_writer.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <thread>
+#include <numeric>
 #include <utility>
 
 #include "absl/strings/numbers.h"
@@ -89,11 +91,42 @@ struct WriteSet::Rep {
   std::map<std::string, uint32_t> new_sources;
   std::optional<DictionaryMeta> init_meta;
 
+  // Sorts indices into `ops` by key, operations on one key in the order
+  // they were recorded.
+  void SortByKey(std::vector<size_t>* order) const;
+
   void Add(Op::Kind kind, int family, std::string key, std::string value = {}) {
     bytes += key.size() + value.size() + 8;
     ops.push_back(Op{kind, family, std::move(key), std::move(value)});
   }
 };
+
+// Sorts operation indices by key, and operations on one key in the order
+// they were recorded. Most keys differ in their first eight bytes, so these
+// are compared as one integer before the strings themselves.
+void WriteSet::Rep::SortByKey(std::vector<size_t>* order) const {
+  struct Entry {
+    uint64_t head;  // the key's first 8 bytes, big-endian, zero-padded
+    size_t op;
+  };
+  std::vector<Entry> entries;
+  entries.reserve(order->size());
+  for (size_t op : *order) {
+    const std::string& key = ops[op].key;
+    uint64_t head = 0;
+    for (size_t i = 0; i < 8; ++i) {
+      head = (head << 8) | (i < key.size() ? static_cast<uint8_t>(key[i]) : 0u);
+    }
+    entries.push_back(Entry{head, op});
+  }
+  std::sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {
+    if (a.head != b.head) return a.head < b.head;
+    const int c = ops[a.op].key.compare(ops[b.op].key);
+    return c != 0 ? c < 0 : a.op < b.op;
+  });
+  for (size_t i = 0; i < entries.size(); ++i) (*order)[i] = entries[i].op;
+}
+
 
 WriteSet::WriteSet() : rep_(std::make_unique<Rep>()) {}
 WriteSet::~WriteSet() = default;
@@ -229,6 +262,10 @@ absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path,
   }
   rep->db.reset(raw);
   rep->handles = std::move(handles);
+  if (!options.read_only) {
+    // Table files of a commit that died before it was ingested.
+    fs::remove_all(fs::path(path) / kStagingDir, ec);
+  }
   std::unique_ptr<Store> store(new Store(path, options.read_only, std::move(rep)));
   absl::Status loaded = store->LoadMeta();
   if (!loaded.ok()) return loaded;
@@ -320,6 +357,24 @@ absl::Status Store::Commit(WriteSet* changes) {
     return absl::FailedPreconditionError(absl::StrCat(path_, ": commit before InitMeta"));
   }
   next->generation += 1;
+  ws.Add(WriteSet::Rep::Op::kPut, kMeta, schema::kMetaGeneration, absl::StrCat(next->generation));
+  const bool has_range_delete =
+      std::any_of(ws.ops.begin(), ws.ops.end(),
+                  [](const auto& op) { return op.kind == WriteSet::Rep::Op::kDeleteRange; });
+  absl::Status committed = ws.ops.size() >= kBulkCommitOps && !has_range_delete
+                               ? CommitAsTableFiles(ws)
+                               : CommitAsBatch(ws);
+  if (!committed.ok()) {
+    ws.ops.pop_back();  // the generation record; the WriteSet is otherwise unchanged
+    return committed;
+  }
+  meta_ = next;
+  for (const auto& [name, id] : ws.new_sources) sources_[id] = name;
+  *changes = WriteSet();
+  return absl::OkStatus();
+}
+
+absl::Status Store::CommitAsBatch(const WriteSet::Rep& ws) {
   rocksdb::WriteBatch batch;
   rocksdb::Status s;
   for (const auto& op : ws.ops) {
@@ -331,36 +386,112 @@ absl::Status Store::Commit(WriteSet* changes) {
     }
     if (!s.ok()) return FromRocks(s, absl::StrCat(path_, ": building the write batch"));
   }
-  s = batch.Put(rep_->cf(kMeta), schema::kMetaGeneration, absl::StrCat(next->generation));
-  if (!s.ok()) return FromRocks(s, absl::StrCat(path_, ": building the write batch"));
   rocksdb::WriteOptions wo;
   wo.sync = true;
   s = rep_->db->Write(wo, &batch);
   if (!s.ok()) {
     return FromRocks(s, absl::StrCat(path_, ": commit failed, nothing was written"));
   }
-  meta_ = next;
-  for (const auto& [name, id] : ws.new_sources) sources_[id] = name;
-  *changes = WriteSet();
   // Flush so that the next open need not replay a large log; a failure here
   // loses nothing (the log holds the batch).
-  rocksdb::FlushOptions fo;
-  rep_->db->Flush(fo, rep_->handles);
+  rep_->db->Flush(rocksdb::FlushOptions(), rep_->handles);
   return absl::OkStatus();
+}
+
+absl::Status Store::CommitAsTableFiles(const WriteSet::Rep& ws) {
+  namespace fs = std::filesystem;
+  const fs::path staging = fs::path(path_) / kStagingDir;
+  std::error_code ec;
+  fs::remove_all(staging, ec);
+  fs::create_directory(staging, ec);
+  if (ec) return absl::UnavailableError(absl::StrCat(staging.string(), ": ", ec.message()));
+
+  // One sorted table file per family; the families are written in parallel.
+  std::vector<std::vector<size_t>> by_family(kFamilyCount);
+  for (size_t i = 0; i < ws.ops.size(); ++i) by_family[ws.ops[i].family].push_back(i);
+  std::vector<std::string> files(kFamilyCount);
+  std::vector<rocksdb::Status> statuses(kFamilyCount);
+  auto write_family = [&](int f) {
+    std::vector<size_t>& order = by_family[f];
+    ws.SortByKey(&order);
+    rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), rep_->db->GetOptions(rep_->cf(f)),
+                                  rep_->cf(f), /*invalidate_page_cache=*/false);
+    files[f] = (staging / absl::StrCat(FamilyName(f), ".sst")).string();
+    rocksdb::Status s = writer.Open(files[f]);
+    // Of several operations on one key, the last one wins.
+    for (size_t k = 0; s.ok() && k < order.size(); ++k) {
+      if (k + 1 < order.size() && ws.ops[order[k + 1]].key == ws.ops[order[k]].key) continue;
+      const auto& op = ws.ops[order[k]];
+      s = op.kind == WriteSet::Rep::Op::kPut ? writer.Put(op.key, op.value) : writer.Delete(op.key);
+    }
+    if (s.ok()) s = writer.Finish();  // also syncs the file
+    statuses[f] = s;
+  };
+  std::vector<std::thread> threads;
+  for (int f = 0; f < kFamilyCount; ++f) {
+    if (!by_family[f].empty()) threads.emplace_back(write_family, f);
+  }
+  for (auto& t : threads) t.join();
+
+  std::vector<rocksdb::IngestExternalFileArg> args;
+  for (int f = 0; f < kFamilyCount; ++f) {
+    if (by_family[f].empty()) continue;
+    if (!statuses[f].ok()) {
+      fs::remove_all(staging, ec);
+      return FromRocks(statuses[f], absl::StrCat(path_, ": writing the ", FamilyName(f),
+                                                 " table, nothing was committed"));
+    }
+    rocksdb::IngestExternalFileArg arg;
+    arg.column_family = rep_->cf(f);
+    arg.external_files = {files[f]};
+    arg.options.move_files = true;
+    args.push_back(std::move(arg));
+  }
+  // All families are recorded in one manifest entry: all or nothing, even if
+  // the process dies here.
+  rocksdb::Status s = rep_->db->IngestExternalFiles(args);
+  fs::remove_all(staging, ec);
+  return FromRocks(s, absl::StrCat(path_, ": commit failed, nothing was written"));
 }
 
 namespace {
 
-// Batched point look-ups in one family: values[i] answers keys[i].
+// Batched point look-ups in one family: values[i] answers keys[i]. Sorted
+// keys are answered by one iterator walking forward (a merge join), which
+// beats independent look-ups when the keys are dense in the family, as in a
+// re-import; a few Next() calls are tried before each Seek().
 absl::Status MultiGetValues(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf,
                             const std::vector<std::string>& keys, const std::string& what,
                             std::vector<std::optional<std::string>>* values) {
+  values->assign(keys.size(), std::nullopt);
+  constexpr size_t kMinKeysForJoin = 64;
+  constexpr int kNextsBeforeSeek = 8;
+  if (keys.size() >= kMinKeysForJoin && std::is_sorted(keys.begin(), keys.end())) {
+    rocksdb::ReadOptions ro;
+    ro.total_order_seek = true;
+    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(ro, cf));
+    bool positioned = false;
+    for (size_t i = 0; i < keys.size(); ++i) {
+      const rocksdb::Slice key(keys[i]);
+      if (positioned) {
+        for (int step = 0; step < kNextsBeforeSeek && it->Valid() && it->key().compare(key) < 0; ++step) {
+          it->Next();
+        }
+      }
+      if (!positioned || (it->Valid() && it->key().compare(key) < 0)) {
+        it->Seek(key);
+        positioned = true;
+      }
+      if (!it->Valid()) break;
+      if (it->key() == key) (*values)[i] = it->value().ToString();
+    }
+    return FromRocks(it->status(), what);
+  }
   std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
   std::vector<rocksdb::PinnableSlice> found(keys.size());
   std::vector<rocksdb::Status> statuses(keys.size());
   db->MultiGet(rocksdb::ReadOptions(), cf, keys.size(), slices.data(), found.data(), statuses.data(),
                /*sorted_input=*/false);
-  values->assign(keys.size(), std::nullopt);
   for (size_t i = 0; i < keys.size(); ++i) {
     if (statuses[i].IsNotFound()) continue;
     if (!statuses[i].ok()) return FromRocks(statuses[i], what);

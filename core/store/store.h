@@ -7,10 +7,12 @@
 //   changes.PutWord(key, record);
 //   XWDB_RETURN_IF_ERROR(store->Commit(&changes));
 //
-// Atomicity: Commit() applies a WriteSet as one RocksDB write batch with a
-// synced write-ahead log, so after a crash (even kill -9 in the middle of
-// Commit) the database holds either all of a WriteSet or none of it. Every
-// Commit increases the dictionary's generation by one.
+// Atomicity: Commit() applies a small WriteSet as one RocksDB write batch
+// with a synced write-ahead log, and a large one as sorted table files (one
+// per column family) ingested with a single manifest record; either way,
+// after a crash (even kill -9 in the middle of Commit) the database holds
+// either all of a WriteSet or none of it. Every Commit increases the
+// dictionary's generation by one.
 //
 // Concurrency: a read-write Store holds RocksDB's lock on the directory, so a
 // second writer fails at Open (after waiting `lock_wait_seconds`) with
@@ -94,6 +96,12 @@ class Store {
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
+  // Commits of at least this many operations are written as sorted table
+  // files and ingested; smaller ones go through the write-ahead log.
+  static constexpr size_t kBulkCommitOps = 20000;
+  // Where large commits stage their files, inside the database directory.
+  static constexpr const char* kStagingDir = "xwdb-staging";
+
   const std::string& path() const { return path_; }
   bool read_only() const { return read_only_; }
 
@@ -113,7 +121,9 @@ class Store {
   // On success `changes` is left empty. REQUIRES: !read_only().
   absl::Status Commit(WriteSet* changes);
 
-  // Point look-ups, batched. Element i answers codes[i].
+  // Point look-ups, batched. Element i answers codes[i]. Keys given in
+  // storage order (words: by length, then letters; clues: by answer, then
+  // id) are answered by one forward scan, much faster for dense batches.
   absl::StatusOr<std::vector<std::optional<WordRecord>>> GetWords(
       const std::vector<std::string>& codes) const;
   absl::StatusOr<std::vector<bool>> AreBlocked(const std::vector<std::string>& codes) const;
@@ -137,6 +147,9 @@ class Store {
   struct Rep;
   Store(std::string path, bool read_only, std::unique_ptr<Rep> rep);
   absl::Status LoadMeta();
+  absl::Status CommitAsBatch(const WriteSet::Rep& changes);
+  absl::Status CommitAsTableFiles(const WriteSet::Rep& changes);
+
 
   std::string path_;
   bool read_only_;

@@ -93,8 +93,10 @@ TEST(ImportKillTest, KilledImportsAreAllOrNothing) {
     SCOPED_TRACE(absl::StrCat("run ", run));
     const std::string db = dir.Sub(absl::StrCat("run", run, ".db"));
     std::filesystem::copy(base_db, db, std::filesystem::copy_options::recursive);
-    // Moments spread over the whole import, commit included.
-    const auto delay = std::chrono::duration_cast<std::chrono::microseconds>(full_time) * (run + 1) / 21;
+    // Ten moments spread over the whole import, ten over its last 40%,
+    // where the merge and the commit (table files, ingestion) run.
+    const auto full_us = std::chrono::duration_cast<std::chrono::microseconds>(full_time);
+    const auto delay = run < 10 ? full_us * (run + 1) / 11 : full_us * 6 / 10 + full_us * 4 * (run - 9) / 110;
     const pid_t pid = StartImport(db, dir.Sub("big.txt"));
     std::this_thread::sleep_for(delay);
     kill(pid, SIGKILL);

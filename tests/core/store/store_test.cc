@@ -37,6 +37,88 @@ TEST(CodingTest, RecordsRoundTripAndRejectGarbage) {
   EXPECT_NE(Fingerprint64("abc"), Fingerprint64("abd"));
 }
 
+// Every word of `length` letters over codes 1..3, in storage order.
+std::vector<std::string> AllWords(size_t length) {
+  std::vector<std::string> out{""};
+  for (size_t i = 0; i < length; ++i) {
+    std::vector<std::string> next;
+    for (const std::string& w : out) {
+      for (char c = 1; c <= 3; ++c) next.push_back(w + c);
+    }
+    out = std::move(next);
+  }
+  return out;
+}
+
+TEST(StoreTest, LargeCommitsGoThroughTableFilesWithTheSameMeaning) {
+  testing::TempDir dir;
+  const std::string path = dir.Sub("db");
+  const std::vector<std::string> words = AllWords(10);  // 59049 > kBulkCommitOps
+  ASSERT_GT(words.size(), Store::kBulkCommitOps);
+  {
+    auto store = Store::Open(path, {.create_if_missing = true});
+    ASSERT_TRUE(store.ok()) << store.status();
+    WriteSet ws;
+    (*store)->InitMeta(EnglishMeta(), &ws);
+    ws.PutWord("\x01", WordRecord{10, 0, {1}, "a"});  // small: goes through the log
+    ASSERT_TRUE((*store)->Commit(&ws).ok());
+    // Recorded in reverse and with repeats: the last operation on a key wins.
+    for (auto it = words.rbegin(); it != words.rend(); ++it) {
+      ws.PutWord(*it, WordRecord{1, 0, {1}, ""});
+      ws.PutWord(*it, WordRecord{static_cast<uint8_t>(it->back() * 10), 0, {1}, ""});
+    }
+    ws.PutWord(words[5], WordRecord{99, 0, {1}, ""});
+    ws.DeleteWord(words[5]);
+    ws.DeleteWord("\x01");  // stored by the earlier commit
+    ws.PutClue(words[0], 3, ClueRecord{1, 0, "clue"});
+    ASSERT_TRUE((*store)->Commit(&ws).ok());
+    EXPECT_EQ((*store)->meta()->generation, 2u);
+  }
+  auto store = Store::Open(path, {.read_only = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  EXPECT_EQ((*store)->meta()->generation, 2u);
+  size_t count = 0;
+  ASSERT_TRUE((*store)->ForEachWord([&](absl::string_view codes, const WordRecord& r) {
+    EXPECT_EQ(r.score, codes.back() * 10) << count;
+    ++count;
+    return true;
+  }).ok());
+  EXPECT_EQ(count, words.size() - 1);
+  auto found = (*store)->GetWords({words[4], words[5], words[6], "\x01"});
+  ASSERT_TRUE(found.ok());
+  EXPECT_TRUE((*found)[0].has_value());
+  EXPECT_FALSE((*found)[1].has_value());
+  EXPECT_TRUE((*found)[2].has_value());
+  EXPECT_FALSE((*found)[3].has_value());
+  auto clues = (*store)->CluesOf(words[0]);
+  ASSERT_TRUE(clues.ok());
+  ASSERT_EQ(clues->size(), 1u);
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(path) / Store::kStagingDir));
+}
+
+TEST(StoreTest, SortedLookupsAgreeWithSingleLookups) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  WriteSet ws;
+  (*store)->InitMeta(EnglishMeta(), &ws);
+  const std::vector<std::string> words = AllWords(6);
+  for (size_t i = 0; i < words.size(); i += 3) ws.PutWord(words[i], WordRecord{50, 0, {1}, ""});
+  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  // Sorted (a forward scan) with runs of misses longer than the scan's
+  // patience, then the same keys one at a time.
+  std::vector<std::string> sorted;
+  for (size_t i = 0; i < words.size(); i += (i % 40 < 20 ? 1 : 17)) sorted.push_back(words[i]);
+  sorted.push_back(std::string(7, '\x03'));  // past the end
+  auto batch = (*store)->GetWords(sorted);
+  ASSERT_TRUE(batch.ok());
+  for (size_t i = 0; i < sorted.size(); ++i) {
+    auto one = (*store)->GetWords({sorted[i]});
+    ASSERT_TRUE(one.ok());
+    EXPECT_EQ((*batch)[i].has_value(), (*one)[0].has_value()) << i;
+  }
+}
+
 TEST(StoreTest, CommitIsVisibleAfterReopenAndBumpsTheGeneration) {
   testing::TempDir dir;
   const std::string path = dir.Sub("db");
