@@ -11,7 +11,7 @@ build_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 # Sources of the default dictionary (words, scores, clues).
-data_packages=(wamerican-huge scowl wordnet-base)
+data_packages=(wamerican wamerican-huge wfrench scowl wordnet-base)
 
 wanted=("${build_packages[@]}" "${data_packages[@]}")
 missing=()

@@ -28,7 +28,7 @@ Result Xwdb(std::vector<std::string> args, const std::string& input = "") {
 TEST(CliTest, HelpListsEverySubcommand) {
   Result r = Xwdb({"--help"});
   EXPECT_EQ(r.code, kExitOk);
-  for (const char* sub : {"import", "stats", "export", "clues", "remove", "block", "unblock"}) {
+  for (const char* sub : {"import", "stats", "export", "clues", "remove", "block", "unblock", "match"}) {
     EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
   }
   EXPECT_EQ(Xwdb({"import"}).code, kExitUsage);  // --db and inputs are required
@@ -94,6 +94,36 @@ TEST(CliTest, ErrorsNameTheProblemAndChangeNothing) {
   EXPECT_EQ(clash.code, kExitError);
   EXPECT_NE(clash.err.find("locale"), std::string::npos);
   EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ЕЛКА;50\n");
+}
+
+TEST(CliTest, MatchCountsProjectsAndExplainsBadPatterns) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"},
+                 "cat;60\ncot;80\ncut;40\ncats;70\ndog;90\n").code, kExitOk);
+  Result list = Xwdb({"match", "--db", db, "c.t"});
+  ASSERT_EQ(list.code, kExitOk) << list.err;
+  EXPECT_EQ(list.out, "COT  80\nCAT  60\nCUT  40\n");
+  EXPECT_EQ(Xwdb({"match", "--db", db, "c*", "--count"}).out, "4\n");
+  EXPECT_EQ(Xwdb({"match", "--db", db, "c*", "--min-score", "60", "--count"}).out, "3\n");
+  EXPECT_EQ(Xwdb({"match", "--db", db, "c.t", "--exclude", "cot", "--limit", "1"}).out, "CAT  60\n");
+  EXPECT_EQ(Xwdb({"match", "--db", db, "c.t", "--offset", "2"}).out, "CUT  40\n");
+  Result letters = Xwdb({"match", "--db", db, "[cd]..", "--letters", "--json"});
+  ASSERT_EQ(letters.code, kExitOk) << letters.err;
+  auto j = nlohmann::json::parse(letters.out);
+  EXPECT_EQ(j["lengths"][0]["count"], 4);
+  EXPECT_EQ(j["lengths"][0]["letters"][1], "AOU");
+  Result bad = Xwdb({"match", "--db", db, "c[at"});
+  EXPECT_EQ(bad.code, kExitError);
+  EXPECT_NE(bad.err.find("position 2: '[' is never closed"), std::string::npos) << bad.err;
+  EXPECT_EQ(Xwdb({"match", "--db", db, "c.t", "--limit", "0"}).code, kExitUsage);
+  Result none = Xwdb({"match", "--db", db, "xyz"});
+  EXPECT_EQ(none.code, kExitOk);
+  EXPECT_EQ(none.out, "");
+  EXPECT_NE(none.err.find("no word fits XYZ"), std::string::npos);
+  Result stats = Xwdb({"stats", "--db", db, "--index", "--json"});
+  ASSERT_EQ(stats.code, kExitOk) << stats.err;
+  EXPECT_EQ(nlohmann::json::parse(stats.out)["index"]["words"], 5);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/index/index_loader.h"
 #include "core/text/alphabet.h"
 #include "tools/xwdb/command.h"
 
@@ -14,6 +15,7 @@ namespace {
 struct StatsArgs {
   std::string db;
   bool json = false;
+  bool index = false;
 };
 
 struct Stats {
@@ -58,6 +60,11 @@ int Run(const StatsArgs& a, Io& io) {
   });
   if (!status.ok()) return Fail(io, "stats", status);
   const DictionaryMeta& m = *s.meta();
+  IndexLoadStats index_stats;
+  if (a.index) {
+    auto index = LoadMaskIndex(s, &index_stats);
+    if (!index.ok()) return Fail(io, "stats", index.status());
+  }
   auto source_name = [&](uint32_t id) {
     auto it = s.sources().find(id);
     return it == s.sources().end() ? std::string("?") : it->second;
@@ -87,6 +94,13 @@ int Run(const StatsArgs& a, Io& io) {
                               {"words", st.by_source.count(id) ? st.by_source.at(id) : 0},
                               {"clues", st.clues_by_source.count(id) ? st.clues_by_source.at(id) : 0}});
     }
+    if (a.index) {
+      j["index"] = {{"words", index_stats.words},
+                    {"read_seconds", index_stats.read_seconds},
+                    {"build_seconds", index_stats.build_seconds},
+                    {"memory_bytes", index_stats.memory_bytes},
+                    {"bytes_per_word", index_stats.words ? double(index_stats.memory_bytes) / index_stats.words : 0}};
+    }
     io.out << j.dump(2) << "\n";
     return kExitOk;
   }
@@ -113,6 +127,17 @@ int Run(const StatsArgs& a, Io& io) {
         << (st.by_source.count(id) ? st.by_source.at(id) : 0) << " words, "
         << (st.clues_by_source.count(id) ? st.clues_by_source.at(id) : 0) << " clues\n";
   }
+  if (a.index) {
+    out << "mask index:\n"
+        << "  words         " << index_stats.words << "\n"
+        << std::fixed << std::setprecision(3)
+        << "  load          " << index_stats.read_seconds + index_stats.build_seconds << " s (read "
+        << index_stats.read_seconds << " s, build " << index_stats.build_seconds << " s)\n"
+        << std::setprecision(1)
+        << "  memory        " << index_stats.memory_bytes / 1e6 << " MB, "
+        << (index_stats.words ? double(index_stats.memory_bytes) / index_stats.words : 0.0)
+        << " bytes per word\n";
+  }
   return kExitOk;
 }
 
@@ -123,6 +148,7 @@ Command AddStatsCommand(CLI::App* root) {
   CLI::App* app = root->add_subcommand("stats", "Counts by length and score, clues, locale, alphabet, sources");
   AddDbOption(app, &args->db);
   app->add_flag("--json", args->json, "Print as JSON");
+  app->add_flag("--index", args->index, "Also build the mask index and report its load time and memory");
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
 

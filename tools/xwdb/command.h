@@ -32,6 +32,7 @@ Command AddCluesCommand(CLI::App* root);
 Command AddRemoveCommand(CLI::App* root);
 Command AddBlockCommand(CLI::App* root);
 Command AddUnblockCommand(CLI::App* root);
+Command AddMatchCommand(CLI::App* root);
 
 // Adds the `--db PATH` option every subcommand has.
 void AddDbOption(CLI::App* app, std::string* db);

@@ -1,0 +1,28 @@
+// Builds a MaskIndex from a stored dictionary.
+#ifndef XWDB_CORE_INDEX_INDEX_LOADER_H_
+#define XWDB_CORE_INDEX_INDEX_LOADER_H_
+
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "core/index/mask_index.h"
+#include "core/store/store.h"
+
+namespace xwdb {
+
+// What loading took, for `xwdb stats --index` and the daemon's log.
+struct IndexLoadStats {
+  double read_seconds = 0;   // scanning the words family
+  double build_seconds = 0;  // sorting and filling the bitsets
+  uint64_t words = 0;
+  size_t memory_bytes = 0;
+};
+
+// Reads every word of `store` and builds its index. Fails if the store is
+// not a dictionary yet or a record is damaged.
+absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& store,
+                                                               IndexLoadStats* stats = nullptr);
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_INDEX_INDEX_LOADER_H_

@@ -1,0 +1,146 @@
+// MaskIndex: the in-memory index that answers "which words of this length
+// fit this mask, and which letters can still stand in each cell?".
+//
+// Layout, for each word length L (1..Pattern::kMaxCells):
+//   - the words of length L numbered 0..n-1 by score (best first), then in
+//     alphabet order, so that walking matches in id order yields the best
+//     words first without sorting;
+//   - their letters, n*L codes, for direct access by id;
+//   - for each (position, letter), a bitset over the n ids: bit i is set if
+//     word i has that letter there. A mask query ANDs, 64 words at a time,
+//     the bitsets of its constrained cells (OR-ing the members of a letter
+//     set, or the complement of a large one);
+//   - the ids sorted by letters, to find a word's id by binary search.
+//
+// Cost: a count or a projection reads one 64-bit word per constrained cell
+// and block of 64 words, with no allocation and without building the match
+// list; constrained cells are taken rarest letter first so that empty blocks
+// are dropped after one load. Memory per word of length L is about
+// L*|alphabet|/8 bytes of bitsets + L letters + 5 bytes (for English words of
+// average length 9: about 45 bytes).
+//
+// Thread safety: immutable once built; share one (std::shared_ptr<const
+// MaskIndex>) between any number of threads without locks. To change the
+// dictionary, build a new index and swap the pointer.
+#ifndef XWDB_CORE_INDEX_MASK_INDEX_H_
+#define XWDB_CORE_INDEX_MASK_INDEX_H_
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/functional/function_ref.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "core/index/letter_set.h"
+#include "core/index/pattern.h"
+#include "core/text/alphabet.h"
+
+namespace xwdb {
+
+// What, besides its mask, a match must satisfy.
+struct MaskFilter {
+  int min_score = 0;
+  // Ids (of the mask's length) that never match, sorted ascending.
+  absl::Span<const uint32_t> excluded;
+};
+
+class MaskIndex {
+ public:
+  static constexpr int kMaxLength = Pattern::kMaxCells;
+
+  // Collects words, then builds the index. Not thread-safe.
+  class Builder {
+   public:
+    explicit Builder(Alphabet alphabet);
+    // Adds one word (letter codes of the alphabet, 1..kMaxLength of them)
+    // with its score (0..100). A word added twice keeps its best score.
+    // Words with codes outside the alphabet are skipped and counted.
+    void Add(absl::string_view codes, uint8_t score);
+    uint64_t skipped() const { return skipped_; }
+    std::shared_ptr<const MaskIndex> Build() &&;
+
+   private:
+    Alphabet alphabet_;
+    // Per length: (score, letters) pairs in arrival order.
+    std::vector<std::vector<std::pair<uint8_t, std::string>>> words_;
+    uint64_t skipped_ = 0;
+  };
+
+  using Filter = MaskFilter;
+
+  // The letter-set projection of a mask: how many words match, and for each
+  // position the letters found there among them.
+  struct Projection {
+    uint64_t count = 0;
+    std::vector<LetterSet> letters;
+  };
+
+  const Alphabet& alphabet() const { return alphabet_; }
+  uint64_t word_count() const { return total_words_; }
+  uint32_t word_count(int length) const;
+  // The longest word length present; 0 for an empty index.
+  int max_length() const { return max_length_; }
+
+  // REQUIRES: id < word_count(length).
+  absl::string_view letters(int length, uint32_t id) const {
+    const LengthData& d = lengths_[length];
+    return absl::string_view(d.letters.data() + size_t{id} * length, length);
+  }
+  uint8_t score(int length, uint32_t id) const { return lengths_[length].scores[id]; }
+  // The id of a word of length codes.size(), if it is in the index.
+  std::optional<uint32_t> Find(absl::string_view codes) const;
+  // Ids [0, ScoreEnd(length, s)) are exactly the words scored s or more.
+  uint32_t ScoreEnd(int length, int min_score) const;
+
+  // Mask queries. The mask's size is the word length; an empty LetterSet
+  // matches nothing, a mask longer than kMaxLength matches nothing.
+  uint64_t Count(const Mask& mask, const Filter& filter = {}) const;
+  Projection Project(const Mask& mask, const Filter& filter = {}) const;
+  // Calls fn(id) for each match in id order (best first) until it returns
+  // false.
+  void ForEachMatch(const Mask& mask, const Filter& filter,
+                    absl::FunctionRef<bool(uint32_t id)> fn) const;
+
+  // The raw bitsets, for the filler: blocks(length) 64-bit words per
+  // (position, letter); bit i of the bitset is word id i.
+  size_t blocks(int length) const { return lengths_[length].blocks; }
+  const uint64_t* Bits(int length, int position, Letter code) const {
+    const LengthData& d = lengths_[length];
+    return d.bits.data() + (size_t{static_cast<size_t>(position)} * alphabet_.size() + code - 1) * d.blocks;
+  }
+  // How many words of `length` have letter `code` at `position`.
+  uint32_t LetterCount(int length, int position, Letter code) const {
+    return lengths_[length].letter_counts[size_t{static_cast<size_t>(position)} * alphabet_.size() + code - 1];
+  }
+
+  // Bytes held by the index.
+  size_t MemoryBytes() const;
+
+ private:
+  struct LengthData {
+    uint32_t count = 0;
+    uint32_t blocks = 0;
+    std::string letters;              // count * length codes
+    std::vector<uint8_t> scores;      // non-increasing
+    std::vector<uint32_t> by_letters; // ids in alphabet order
+    std::vector<uint64_t> bits;       // ((position * A) + code - 1) * blocks + block
+    std::vector<uint32_t> letter_counts;  // (position * A) + code - 1
+    std::vector<LetterSet> present;   // per position: letters of some word
+  };
+  class Scan;
+
+  explicit MaskIndex(Alphabet alphabet) : alphabet_(std::move(alphabet)) {}
+
+  Alphabet alphabet_;
+  std::array<LengthData, kMaxLength + 1> lengths_;
+  uint64_t total_words_ = 0;
+  int max_length_ = 0;
+};
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_INDEX_MASK_INDEX_H_

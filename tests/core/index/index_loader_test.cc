@@ -1,0 +1,75 @@
+#include "core/index/index_loader.h"
+
+#include "core/import/importer.h"
+#include "core/index/pattern_query.h"
+#include "gtest/gtest.h"
+#include "tests/testing/temp_dir.h"
+
+namespace xwdb {
+namespace {
+
+std::unique_ptr<Store> ImportInto(const std::string& path, const std::string& text,
+                                  const std::string& locale) {
+  auto store = Store::Open(path, {.create_if_missing = true});
+  EXPECT_TRUE(store.ok()) << store.status();
+  ImportOptions options;
+  options.format = Format::kScored;
+  options.locale = locale;
+  auto report = Import(store->get(), {ImportInput::Bytes("list.txt", text)}, options);
+  EXPECT_TRUE(report.ok()) << report.status();
+  return std::move(*store);
+}
+
+TEST(IndexLoaderTest, BuildsFromAStoredDictionary) {
+  testing::TempDir dir;
+  auto store = ImportInto(dir.Sub("db"), "cat;60\ncot;80\ncut;40\ncats;70\nice cream;90\n", "en");
+  IndexLoadStats stats;
+  auto index = LoadMaskIndex(*store, &stats);
+  ASSERT_TRUE(index.ok()) << index.status();
+  EXPECT_EQ(stats.words, 5u);
+  EXPECT_EQ(stats.memory_bytes, (*index)->MemoryBytes());
+  EXPECT_EQ((*index)->word_count(3), 3u);
+  EXPECT_EQ((*index)->word_count(8), 1u);  // ICECREAM
+
+  auto normalizer = Normalizer::Create(*ProfileForLocale("en", ProfileOptions{}));
+  auto pattern = ParsePattern("c.t", normalizer->get());
+  ASSERT_TRUE(pattern.ok());
+  PatternQueryOptions options;
+  auto matches = FindMatches(**index, *pattern, options);
+  ASSERT_EQ(matches.size(), 3u);
+  EXPECT_EQ((*index)->alphabet().Decode(matches[0].codes), "COT");  // best first
+  EXPECT_EQ(matches[0].score, 80);
+  options.min_score = 50;
+  EXPECT_EQ(CountMatches(**index, *pattern, options), 2u);
+}
+
+TEST(IndexLoaderTest, CyrillicDictionary) {
+  testing::TempDir dir;
+  auto store = ImportInto(dir.Sub("db"), "кот;60\nкит;70\nёж;50\n", "ru");
+  auto index = LoadMaskIndex(*store);
+  ASSERT_TRUE(index.ok()) << index.status();
+  auto normalizer = Normalizer::Create(*ProfileForLocale("ru", ProfileOptions{}));
+  auto pattern = ParsePattern("к.т", normalizer->get());
+  ASSERT_TRUE(pattern.ok());
+  auto projection = ProjectMatches(**index, *pattern, PatternQueryOptions{});
+  ASSERT_EQ(projection.size(), 1u);
+  EXPECT_EQ(projection[0].count, 2u);
+  std::string middle;
+  for (LetterSet s = projection[0].letters[1]; !s.empty();) {
+    AppendUtf8((*index)->alphabet().LetterOf(s.PopFirst()), &middle);
+  }
+  EXPECT_EQ(middle, "ИО");
+  std::string hedgehog;
+  ASSERT_TRUE((*index)->alphabet().Encode("ЕЖ", &hedgehog));  // Ё folded to Е
+  EXPECT_TRUE((*index)->Find(hedgehog).has_value());
+}
+
+TEST(IndexLoaderTest, AnEmptyDatabaseIsNotADictionary) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok());
+  EXPECT_EQ(LoadMaskIndex(**store).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+}  // namespace
+}  // namespace xwdb
