@@ -24,12 +24,14 @@ class MaskIndex::Scan {
       // A large set is cheaper as "none of the others".
       const bool negate = allowed.size() > d.present[p].size() / 2 + 1;
       LetterSet listed = negate ? (d.present[p] & allowed.Complement(a)) : allowed;
-      Term term{negate, static_cast<uint16_t>(pointers_.size()), 0, 0};
+      Term term{negate, static_cast<uint16_t>(bits_.size()), 0, 0};
       uint64_t hits = 0;
       for (LetterSet rest = listed; !rest.empty();) {
         const Letter c = rest.PopFirst();
-        pointers_.push_back(index.Bits(length, p, c));
-        hits += index.LetterCount(length, p, c);
+        const size_t slot = size_t{static_cast<size_t>(p)} * a + c - 1;
+        bits_.push_back(d.bits.data() + slot * d.blocks);
+        summaries_.push_back(d.summary.data() + slot * d.chunks);
+        hits += d.letter_counts[slot];
         ++term.size;
       }
       term.estimate = negate ? d.count - hits : hits;
@@ -44,41 +46,113 @@ class MaskIndex::Scan {
     valid_ = end > 0;
   }
 
-  // Calls fn(block, bits) for every block with at least one match, in
-  // order, until fn returns false. bit i of `bits` is id block*64+i.
+  // Calls fn(chunk, hit, m) for every group of 64 blocks with a match, in
+  // order, until fn returns false: bit j of `hit` is set if block
+  // chunk*64+j has matches, and then m[j] holds them (bit i: id
+  // (chunk*64+j)*64+i).
   template <typename Fn>
-  void ForEachBlock(Fn&& fn) const {
+  void ForEachChunk(Fn&& fn) const {
     if (!valid_) return;
-    size_t ex = 0;
     const auto& excluded = filter_.excluded;
-    for (uint32_t b = 0; b < end_block_; ++b) {
-      uint64_t m = b + 1 == end_block_ ? last_bits_ : ~uint64_t{0};
+    size_t ex = 0;
+    uint64_t m_of[64];
+    const uint32_t end_chunk = (end_block_ + 63) / 64;
+    for (uint32_t chunk = 0; chunk < end_chunk; ++chunk) {
+      const uint32_t first_block = chunk * 64;
+      const uint32_t blocks = std::min<uint32_t>(64, end_block_ - first_block);
+      uint64_t candidates = blocks == 64 ? ~uint64_t{0} : (uint64_t{1} << blocks) - 1;
       for (const Term& t : terms_) {
+        if (t.negate) continue;  // a summary says nothing of absent letters
         uint64_t u = 0;
-        for (uint16_t k = 0; k < t.size; ++k) u |= pointers_[t.first + k][b];
-        m &= t.negate ? ~u : u;
-        if (m == 0) break;
+        for (uint16_t k = 0; k < t.size; ++k) u |= summaries_[t.first + k][chunk];
+        candidates &= u;
+        if (candidates == 0) break;
       }
-      if (!excluded.empty()) {
-        while (ex < excluded.size() && excluded[ex] / 64 < b) ++ex;
-        for (size_t e = ex; e < excluded.size() && excluded[e] / 64 == b; ++e) {
-          m &= ~(uint64_t{1} << (excluded[e] % 64));
+      if (candidates == 0) continue;
+      uint64_t hit = 0;
+      if (std::popcount(candidates) >= kDenseCandidates) {
+        // Most blocks qualify: combine whole columns of 64 blocks, in loops
+        // the compiler turns into vector instructions.
+        CombineColumns(first_block, blocks, m_of);
+        if (first_block + blocks == end_block_) m_of[blocks - 1] &= last_bits_;
+        for (uint32_t j = 0; j < blocks; ++j) hit |= uint64_t{m_of[j] != 0} << j;
+      } else {
+        for (; candidates != 0; candidates &= candidates - 1) {
+          const uint32_t j = static_cast<uint32_t>(std::countr_zero(candidates));
+          const uint32_t b = first_block + j;
+          uint64_t m = b + 1 == end_block_ ? last_bits_ : ~uint64_t{0};
+          for (const Term& t : terms_) {
+            uint64_t u = 0;
+            for (uint16_t k = 0; k < t.size; ++k) u |= bits_[t.first + k][b];
+            m &= t.negate ? ~u : u;
+            if (m == 0) break;
+          }
+          m_of[j] = m;
+          hit |= uint64_t{m != 0} << j;
         }
       }
-      if (m != 0 && !fn(b, m)) return;
+      if (hit != 0 && !excluded.empty()) {
+        for (uint64_t rest = hit; rest != 0; rest &= rest - 1) {
+          const uint32_t j = static_cast<uint32_t>(std::countr_zero(rest));
+          const uint32_t b = first_block + j;
+          while (ex < excluded.size() && excluded[ex] / 64 < b) ++ex;
+          for (size_t e = ex; e < excluded.size() && excluded[e] / 64 == b; ++e) {
+            m_of[j] &= ~(uint64_t{1} << (excluded[e] % 64));
+          }
+          if (m_of[j] == 0) hit &= ~(uint64_t{1} << j);
+        }
+      }
+      if (hit != 0 && !fn(chunk, hit, static_cast<const uint64_t*>(m_of))) return;
     }
   }
 
+  // Calls fn(block, bits) for every block with a match, in order, until fn
+  // returns false. Bit i of `bits` is id block*64+i.
+  template <typename Fn>
+  void ForEachBlock(Fn&& fn) const {
+    ForEachChunk([&](uint32_t chunk, uint64_t hit, const uint64_t* m) {
+      for (; hit != 0; hit &= hit - 1) {
+        const uint32_t j = static_cast<uint32_t>(std::countr_zero(hit));
+        if (!fn(chunk * 64 + j, m[j])) return false;
+      }
+      return true;
+    });
+  }
+
  private:
+  // From this many candidate blocks in a chunk on, whole columns are
+  // combined instead of block after block.
+  static constexpr int kDenseCandidates = 24;
+
+  // m[j] = the matches of block first+j, for j < n (no score limit yet).
+  void CombineColumns(uint32_t first, uint32_t n, uint64_t* m) const {
+    std::fill(m, m + n, ~uint64_t{0});
+    uint64_t u[64];
+    for (const Term& t : terms_) {
+      const uint64_t* p = bits_[t.first] + first;
+      for (uint32_t j = 0; j < n; ++j) u[j] = p[j];
+      for (uint16_t k = 1; k < t.size; ++k) {
+        const uint64_t* q = bits_[t.first + k] + first;
+        for (uint32_t j = 0; j < n; ++j) u[j] |= q[j];
+      }
+      if (t.negate) {
+        for (uint32_t j = 0; j < n; ++j) m[j] &= ~u[j];
+      } else {
+        for (uint32_t j = 0; j < n; ++j) m[j] &= u[j];
+      }
+    }
+  }
+
   struct Term {
     bool negate;     // match the words with none of the listed letters
-    uint16_t first;  // into pointers_
+    uint16_t first;  // into bits_ and summaries_
     uint16_t size;
     uint32_t estimate;  // how many words the term lets through
   };
   const Filter& filter_;
   absl::InlinedVector<Term, 16> terms_;
-  absl::InlinedVector<const uint64_t*, 32> pointers_;
+  absl::InlinedVector<const uint64_t*, 32> bits_;
+  absl::InlinedVector<const uint64_t*, 32> summaries_;
   uint32_t end_block_ = 0;
   uint64_t last_bits_ = 0;
   bool valid_ = false;
@@ -135,6 +209,13 @@ std::shared_ptr<const MaskIndex> MaskIndex::Builder::Build() && {
         d.present[p].Add(c);
       }
     }
+    d.chunks = (d.blocks + 63) / 64;
+    d.summary.assign(size_t{static_cast<size_t>(length)} * a * d.chunks, 0);
+    for (size_t slot = 0; slot < size_t{static_cast<size_t>(length)} * a; ++slot) {
+      for (uint32_t b = 0; b < d.blocks; ++b) {
+        if (d.bits[slot * d.blocks + b] != 0) d.summary[slot * d.chunks + b / 64] |= uint64_t{1} << (b % 64);
+      }
+    }
     for (uint32_t id = 0; id < d.count; ++id) by_letters[id] = id;
     std::sort(by_letters.begin(), by_letters.end(), [&](uint32_t x, uint32_t y) {
       return words[x].second < words[y].second;
@@ -178,6 +259,9 @@ uint64_t MaskIndex::Count(const Mask& mask, const Filter& filter) const {
   return count;
 }
 
+// Blocks tested one by one before a projection scans a whole column.
+constexpr int kScalarTries = 4;
+
 MaskIndex::Projection MaskIndex::Project(const Mask& mask, const Filter& filter) const {
   Projection out;
   const int length = static_cast<int>(mask.size());
@@ -192,31 +276,63 @@ MaskIndex::Projection MaskIndex::Project(const Mask& mask, const Filter& filter)
     missing[p] = mask[p] & d.present[p];
     missing_total += missing[p].size();
   }
-  Scan(*this, mask, filter).ForEachBlock([&](uint32_t b, uint64_t m) {
-    const int n = std::popcount(m);
+  const int a = alphabet_.size();
+  Scan(*this, mask, filter).ForEachChunk([&](uint32_t chunk, uint64_t hit, const uint64_t* m) {
+    int n = 0;
+    for (uint64_t rest = hit; rest != 0; rest &= rest - 1) n += std::popcount(m[std::countr_zero(rest)]);
     out.count += n;
     if (missing_total == 0) return true;
-    if (n * length <= missing_total) {
+    // Reading a match's letters costs `length` loads; testing a missing
+    // letter costs a summary load and then about one load per block with
+    // matches, until one has the letter.
+    if (n * length <= missing_total * std::min(4, std::popcount(hit))) {
       // Few matches: read their letters.
-      for (uint64_t rest = m; rest != 0; rest &= rest - 1) {
-        const absl::string_view w = letters(length, b * 64 + std::countr_zero(rest));
-        for (int p = 0; p < length; ++p) {
-          const Letter c = static_cast<Letter>(w[p]);
-          if (missing[p].Contains(c)) {
-            missing[p].Remove(c);
-            --missing_total;
+      for (uint64_t rest = hit; rest != 0; rest &= rest - 1) {
+        const uint32_t j = static_cast<uint32_t>(std::countr_zero(rest));
+        for (uint64_t bits = m[j]; bits != 0; bits &= bits - 1) {
+          const absl::string_view w = letters(length, (chunk * 64 + j) * 64 + std::countr_zero(bits));
+          for (int p = 0; p < length; ++p) {
+            const Letter c = static_cast<Letter>(w[p]);
+            if (missing[p].Contains(c)) {
+              missing[p].Remove(c);
+              --missing_total;
+            }
           }
         }
       }
-    } else {
-      // Many matches: test each still-missing letter's bitset once.
-      for (int p = 0; p < length; ++p) {
-        for (LetterSet rest = missing[p]; !rest.empty();) {
-          const Letter c = rest.PopFirst();
-          if (Bits(length, p, c)[b] & m) {
-            missing[p].Remove(c);
-            --missing_total;
+      return true;
+    }
+    // Many matches: test each missing letter, first against the summary
+    // (one load settles an absent letter), then in the blocks with matches:
+    // one by one if they are few, else as a whole column (vector code).
+    uint64_t mm[64];  // m with zeros for blocks without matches, made on first use
+    bool mm_ready = false;
+    const uint32_t blocks = std::min<uint32_t>(64, d.blocks - chunk * 64);
+    for (int p = 0; p < length; ++p) {
+      for (LetterSet rest = missing[p]; !rest.empty();) {
+        const Letter c = rest.PopFirst();
+        const size_t slot = size_t{static_cast<size_t>(p)} * a + c - 1;
+        const uint64_t* bits = d.bits.data() + slot * d.blocks + size_t{chunk} * 64;
+        uint64_t where = d.summary[slot * d.chunks + chunk] & hit;
+        bool found = false;
+        // A present letter is usually found in its first blocks.
+        for (int tries = 0; where != 0 && !found && tries < kScalarTries; ++tries, where &= where - 1) {
+          const int j = std::countr_zero(where);
+          found = (bits[j] & m[j]) != 0;
+        }
+        if (!found && where != 0) {
+          if (!mm_ready) {
+            for (uint32_t j = 0; j < blocks; ++j) mm[j] = (hit >> j) & 1 ? m[j] : 0;
+            mm_ready = true;
           }
+          const int lo = std::countr_zero(where), hi = 64 - std::countl_zero(where);
+          uint64_t any = 0;
+          for (int j = lo; j < hi; ++j) any |= bits[j] & mm[j];
+          found = any != 0;
+        }
+        if (found) {
+          missing[p].Remove(c);
+          --missing_total;
         }
       }
     }
@@ -244,7 +360,7 @@ size_t MaskIndex::MemoryBytes() const {
   for (const LengthData& d : lengths_) {
     bytes += d.letters.capacity() + d.scores.capacity() + d.by_letters.capacity() * sizeof(uint32_t) +
              d.bits.capacity() * sizeof(uint64_t) + d.letter_counts.capacity() * sizeof(uint32_t) +
-             d.present.capacity() * sizeof(LetterSet);
+             d.present.capacity() * sizeof(LetterSet) + d.summary.capacity() * sizeof(uint64_t);
   }
   return bytes;
 }

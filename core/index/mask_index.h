@@ -10,13 +10,18 @@
 //     word i has that letter there. A mask query ANDs, 64 words at a time,
 //     the bitsets of its constrained cells (OR-ing the members of a letter
 //     set, or the complement of a large one);
+//   - over those bitsets, one summary bit per block of 64 words, so that the
+//     blocks holding none of a query's letters are skipped 64 at a time;
 //   - the ids sorted by letters, to find a word's id by binary search.
 //
-// Cost: a count or a projection reads one 64-bit word per constrained cell
-// and block of 64 words, with no allocation and without building the match
-// list; constrained cells are taken rarest letter first so that empty blocks
-// are dropped after one load. Memory per word of length L is about
-// L*|alphabet|/8 bytes of bitsets + L letters + 5 bytes (for English words of
+// Cost: a count or a projection reads, for each group of 4096 words, one
+// summary word per constrained cell, then one 64-bit word per constrained
+// cell in the blocks the summaries leave, rarest letter first so that empty
+// blocks are dropped after one load; no allocation, no match list. A
+// projection tests each still-missing letter against the summary first, so
+// letters absent from the matches cost one load per 4096 words. Memory per word of length L is about
+// L*|alphabet|/8 bytes of bitsets (+1/64 of that for summaries) + L letters
+// + 5 bytes (for English words of
 // average length 9: about 45 bytes).
 //
 // Thread safety: immutable once built; share one (std::shared_ptr<const
@@ -130,6 +135,10 @@ class MaskIndex {
     std::vector<uint64_t> bits;       // ((position * A) + code - 1) * blocks + block
     std::vector<uint32_t> letter_counts;  // (position * A) + code - 1
     std::vector<LetterSet> present;   // per position: letters of some word
+    // One bit per block of `bits`, set if the block is not zero: a query
+    // skips 64 blocks (4096 words) with one load when a letter is absent.
+    uint32_t chunks = 0;              // blocks / 64, rounded up
+    std::vector<uint64_t> summary;    // ((position * A) + code - 1) * chunks + chunk
   };
   class Scan;
 
