@@ -29,6 +29,10 @@ if [ ! -e "$db/CURRENT" ]; then
 fi
 
 echo "== stats"
-"$xwdb" stats --db "$db"
+"$xwdb" stats --db "$db" --index
 echo "== clues"
 "$xwdb" clues --db "$db" --limit 3 crossword "ice cream" puzzle
+echo "== match C.T (best first), CROSS* (count), [^AEIOU]..SS (letters per cell)"
+"$xwdb" match --db "$db" --limit 5 "c.t"
+"$xwdb" match --db "$db" --count "cross*"
+"$xwdb" match --db "$db" --letters "[^aeiou]..ss"
