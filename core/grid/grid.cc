@@ -106,6 +106,24 @@ std::vector<Slot> FindSlots(const Grid& grid, int min_length) {
   return slots;
 }
 
+std::vector<int> NumberSlots(const Grid& grid, const std::vector<Slot>& slots) {
+  std::vector<int> start_number(grid.cell_count(), 0);
+  std::vector<char> starts(grid.cell_count(), 0);
+  for (const Slot& s : slots) starts[s.cells[0]] = 1;
+  int next = 1;
+  for (int cell = 0; cell < grid.cell_count(); ++cell) {
+    if (starts[cell]) start_number[cell] = next++;
+  }
+  std::vector<int> numbers;
+  numbers.reserve(slots.size());
+  for (const Slot& s : slots) numbers.push_back(start_number[s.cells[0]]);
+  return numbers;
+}
+
+std::string SlotName(const Slot& slot, int number) {
+  return absl::StrCat(number, slot.down ? " down" : " across");
+}
+
 std::string SlotLetters(const Grid& grid, const Slot& slot) {
   std::string out;
   out.reserve(slot.cells.size());

@@ -67,6 +67,14 @@ struct Slot {
 // column. Runs shorter than `min_length` are not slots.
 std::vector<Slot> FindSlots(const Grid& grid, int min_length);
 
+// Crossword numbering: the number of each slot (cells starting a slot are
+// numbered 1, 2, ... in reading order; an across and a down slot starting in
+// the same cell share it).
+std::vector<int> NumberSlots(const Grid& grid, const std::vector<Slot>& slots);
+
+// "12 across" / "3 down".
+std::string SlotName(const Slot& slot, int number);
+
 // The letters of `slot` in `grid`, kEmpty where a cell is empty.
 std::string SlotLetters(const Grid& grid, const Slot& slot);
 

@@ -33,6 +33,7 @@ Command AddRemoveCommand(CLI::App* root);
 Command AddBlockCommand(CLI::App* root);
 Command AddUnblockCommand(CLI::App* root);
 Command AddMatchCommand(CLI::App* root);
+Command AddFillCommand(CLI::App* root);
 
 // Adds the `--db PATH` option every subcommand has.
 void AddDbOption(CLI::App* app, std::string* db);

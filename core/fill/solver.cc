@@ -1,0 +1,467 @@
+#include "core/fill/solver.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <set>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace xwdb {
+
+const char* FillOutcomeName(FillOutcome o) {
+  switch (o) {
+    case FillOutcome::kFilled: return "filled";
+    case FillOutcome::kImpossible: return "impossible";
+    case FillOutcome::kTimeout: return "timeout";
+    case FillOutcome::kCancelled: return "cancelled";
+  }
+  return "?";
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Nodes of the first run before a restart; each run allows kRestartGrowth
+// times more.
+constexpr double kFirstCutoff = 2000;
+constexpr double kRestartGrowth = 1.5;
+// After the first run, the value is drawn among this many best candidates.
+constexpr int kRandomTop = 3;
+
+}  // namespace
+
+class Solver::Impl {
+ public:
+  Impl(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options,
+       std::atomic<bool>* cancelled)
+      : index_(std::move(index)), a_(index_->alphabet().size()), grid_(grid), options_(options),
+        cancelled_(cancelled), rng_(options.seed) {}
+
+  absl::Status Init();
+  FillResult Solve();
+
+ private:
+  struct Crossing {
+    int var = -1;  // the crossing variable, or -1 (none, or a locked slot)
+    int pos = -1;
+  };
+  // An open slot: a search variable.
+  struct Var {
+    int slot;  // into slots_
+    int length;
+    std::vector<Crossing> cross;  // per position
+    std::vector<uint64_t> domain;
+    uint32_t size = 0;
+    std::vector<uint32_t> counts;  // position * A + letter - 1
+    int assigned = -1;             // word id once assigned
+    double weight = 1;
+    int saved_level = -1;          // the level whose trail holds its state
+  };
+  struct Saved {
+    int var;
+    int previous_saved_level;
+    std::vector<uint64_t> domain;
+    uint32_t size;
+    std::vector<uint32_t> counts;
+    int assigned;
+  };
+  enum class RunEnd { kSolved, kExhausted, kCutoff, kStopped };
+
+  LetterSet Letters(const Var& v, int p) const {
+    LetterSet s;
+    const uint32_t* c = v.counts.data() + size_t(p) * a_;
+    for (int k = 0; k < a_; ++k) {
+      if (c[k]) s.Add(static_cast<Letter>(k + 1));
+    }
+    return s;
+  }
+  void Recount(Var& v) {
+    std::fill(v.counts.begin(), v.counts.end(), 0);
+    for (size_t b = 0; b < v.domain.size(); ++b) {
+      for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+        const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
+        for (int p = 0; p < v.length; ++p) ++v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
+      }
+    }
+  }
+
+  void Save(int x) {
+    Var& v = vars_[x];
+    if (v.saved_level == level_) return;
+    trail_.push_back(Saved{x, v.saved_level, v.domain, v.size, v.counts, v.assigned});
+    v.saved_level = level_;
+  }
+  void PushLevel() {
+    level_starts_.push_back(trail_.size());
+    ++level_;
+  }
+  void PopLevel() {
+    const size_t start = level_starts_.back();
+    level_starts_.pop_back();
+    while (trail_.size() > start) {
+      Saved& s = trail_.back();
+      Var& v = vars_[s.var];
+      v.domain = std::move(s.domain);
+      v.size = s.size;
+      v.counts = std::move(s.counts);
+      v.assigned = s.assigned;
+      v.saved_level = s.previous_saved_level;
+      trail_.pop_back();
+    }
+    --level_;
+    queue_.clear();
+  }
+
+  // Removes the words of `removed` (a subset of the domain, `r` of them)
+  // from var x, queueing the cells that lose letters. False if the domain
+  // empties.
+  bool RemoveWords(int x, const std::vector<uint64_t>& removed, uint32_t r) {
+    Var& v = vars_[x];
+    Save(x);
+    if (r >= v.size) {
+      v.size = 0;
+      v.weight += 1;
+      return false;
+    }
+    std::vector<LetterSet> before(v.length);
+    for (int p = 0; p < v.length; ++p) before[p] = Letters(v, p);
+    for (size_t b = 0; b < v.domain.size(); ++b) v.domain[b] &= ~removed[b];
+    v.size -= r;
+    if (r <= v.size) {
+      for (size_t b = 0; b < removed.size(); ++b) {
+        for (uint64_t m = removed[b]; m; m &= m - 1) {
+          const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
+          for (int p = 0; p < v.length; ++p) --v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
+        }
+      }
+    } else {
+      Recount(v);  // fewer words remain than went: count them afresh
+    }
+    for (int p = 0; p < v.length; ++p) {
+      if (!(Letters(v, p) == before[p])) queue_.push_back({x, p});
+    }
+    return true;
+  }
+
+  // Keeps in var x only the words whose letter at `pos` is in `allowed`.
+  bool Filter(int x, int pos, LetterSet allowed) {
+    Var& v = vars_[x];
+    const LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
+    if (drop.empty()) return true;
+    std::vector<uint64_t>& removed = scratch_;
+    removed.assign(v.domain.size(), 0);
+    uint32_t r = 0;
+    for (LetterSet rest = drop; !rest.empty();) {
+      const uint64_t* bits = index_->Bits(v.length, pos, rest.PopFirst());
+      for (size_t b = 0; b < removed.size(); ++b) removed[b] |= bits[b] & v.domain[b];
+    }
+    for (uint64_t m : removed) r += std::popcount(m);
+    return RemoveWords(x, removed, r);  // RemoveWords never touches scratch_
+  }
+
+  bool RemoveOne(int x, uint32_t id) {
+    Var& v = vars_[x];
+    if (!((v.domain[id / 64] >> (id % 64)) & 1)) return true;
+    std::vector<uint64_t> removed(v.domain.size(), 0);
+    removed[id / 64] = uint64_t{1} << (id % 64);
+    return RemoveWords(x, removed, 1);
+  }
+
+  bool Assign(int x, uint32_t id) {
+    Var& v = vars_[x];
+    std::vector<uint64_t> removed = v.domain;
+    removed[id / 64] &= ~(uint64_t{1} << (id % 64));
+    if (!RemoveWords(x, removed, v.size - 1)) return false;
+    v.assigned = static_cast<int>(id);
+    if (!options_.allow_duplicates) {
+      for (int u : same_length_[v.length]) {
+        if (u != x && vars_[u].assigned < 0 && !RemoveOne(u, id)) return false;
+      }
+    }
+    return true;
+  }
+
+  // Runs the queued cell events to a fixpoint. Without propagation (study
+  // mode) only the first wave, the decision's own crossings, is checked.
+  bool Propagate() {
+    const size_t wave_end = queue_.size();
+    for (size_t i = 0; i < queue_.size(); ++i) {
+      if (!options_.propagate && i >= wave_end) break;
+      const auto [x, p] = queue_[i];
+      const Crossing c = vars_[x].cross[p];
+      if (c.var < 0) continue;
+      if (!Filter(c.var, c.pos, Letters(vars_[x], p))) {
+        queue_.clear();
+        return false;
+      }
+    }
+    queue_.clear();
+    return true;
+  }
+
+  int Choose() const {
+    int best = -1;
+    double best_key = 0;
+    for (size_t x = 0; x < vars_.size(); ++x) {
+      const Var& v = vars_[x];
+      if (v.assigned >= 0) continue;
+      if (!options_.dynamic_order) return static_cast<int>(x);
+      const double key = v.size / v.weight;
+      if (best < 0 || key < best_key) {
+        best = static_cast<int>(x);
+        best_key = key;
+      }
+    }
+    return best;
+  }
+
+  uint32_t PickValue(const Var& v) {
+    std::vector<uint32_t> top;
+    for (size_t b = 0; b < v.domain.size() && static_cast<int>(top.size()) < (randomize_ ? kRandomTop : 1); ++b) {
+      for (uint64_t m = v.domain[b]; m && static_cast<int>(top.size()) < (randomize_ ? kRandomTop : 1); m &= m - 1) {
+        top.push_back(uint32_t(b * 64 + std::countr_zero(m)));
+      }
+    }
+    return top[randomize_ ? rng_() % top.size() : 0];
+  }
+
+  bool ShouldStop() {
+    if (cancelled_->load(std::memory_order_relaxed)) {
+      stop_ = FillOutcome::kCancelled;
+      return true;
+    }
+    if (options_.max_nodes && stats_.nodes >= options_.max_nodes) {
+      stop_ = FillOutcome::kTimeout;
+      return true;
+    }
+    if ((stats_.nodes & 15) == 0 && Clock::now() >= deadline_) {
+      stop_ = FillOutcome::kTimeout;
+      return true;
+    }
+    return false;
+  }
+
+  RunEnd Search();
+  void RecordFill();
+
+  std::shared_ptr<const MaskIndex> index_;
+  const int a_;
+  Grid grid_;
+  FillOptions options_;
+  std::atomic<bool>* cancelled_;
+  std::mt19937 rng_;
+
+  std::vector<Slot> slots_;
+  std::vector<int> numbers_;
+  std::vector<int> var_of_slot_;  // -1 for locked slots
+  std::vector<Var> vars_;
+  std::vector<std::vector<int>> same_length_;
+  std::vector<std::pair<int, int>> queue_;
+  std::vector<uint64_t> scratch_;
+  std::vector<Saved> trail_;
+  std::vector<size_t> level_starts_;
+  int level_ = 0;
+
+  FillStats stats_;
+  FillResult result_;
+  std::set<std::string> seen_fills_;
+  Clock::time_point deadline_;
+  double cutoff_ = 0;  // 0: none
+  bool randomize_ = false;
+  FillOutcome stop_ = FillOutcome::kTimeout;
+  std::string root_failure_;
+};
+
+absl::Status Solver::Impl::Init() {
+  slots_ = FindSlots(grid_, options_.min_length);
+  if (slots_.empty()) return absl::InvalidArgumentError("the grid has no slot to fill");
+  numbers_ = NumberSlots(grid_, slots_);
+  // Cell -> (slot, position), across and down.
+  std::vector<std::pair<int, int>> across(grid_.cell_count(), {-1, -1}), down(grid_.cell_count(), {-1, -1});
+  std::vector<std::vector<std::string>> locked_words(MaskIndex::kMaxLength + 1);
+  same_length_.assign(MaskIndex::kMaxLength + 1, {});
+  var_of_slot_.assign(slots_.size(), -1);
+  for (size_t s = 0; s < slots_.size(); ++s) {
+    const Slot& slot = slots_[s];
+    if (slot.length() > MaskIndex::kMaxLength) {
+      return absl::InvalidArgumentError(absl::StrCat(SlotName(slot, numbers_[s]), " has ", slot.length(),
+                                                     " cells; words have at most ", MaskIndex::kMaxLength));
+    }
+    for (int p = 0; p < slot.length(); ++p) (slot.down ? down : across)[slot.cells[p]] = {int(s), p};
+    const std::string letters = SlotLetters(grid_, slot);
+    if (letters.find(char(Grid::kEmpty)) == std::string::npos) {
+      locked_words[slot.length()].push_back(letters);
+      continue;
+    }
+    var_of_slot_[s] = static_cast<int>(vars_.size());
+    Var v;
+    v.slot = static_cast<int>(s);
+    v.length = slot.length();
+    same_length_[v.length].push_back(static_cast<int>(vars_.size()));
+    vars_.push_back(std::move(v));
+  }
+  for (Var& v : vars_) {
+    const Slot& slot = slots_[v.slot];
+    v.cross.assign(v.length, Crossing{});
+    for (int p = 0; p < v.length; ++p) {
+      const auto [other, q] = (slot.down ? across : down)[slot.cells[p]];
+      if (other >= 0 && var_of_slot_[other] >= 0) v.cross[p] = Crossing{var_of_slot_[other], q};
+    }
+    // Initial domain: the slot's given letters, the score floor, no locked word.
+    const size_t blocks = index_->blocks(v.length);
+    v.domain.assign(blocks, 0);
+    const uint32_t end = index_->ScoreEnd(v.length, options_.min_score);
+    for (uint32_t b = 0; b < (end + 63) / 64; ++b) {
+      v.domain[b] = (b + 1) * 64 <= end ? ~uint64_t{0} : (uint64_t{1} << (end % 64)) - 1;
+    }
+    const std::string letters = SlotLetters(grid_, slot);
+    for (int p = 0; p < v.length; ++p) {
+      if (letters[p] == char(Grid::kEmpty)) continue;
+      const uint64_t* bits = index_->Bits(v.length, p, static_cast<Letter>(letters[p]));
+      for (size_t b = 0; b < blocks; ++b) v.domain[b] &= bits[b];
+    }
+    if (!options_.allow_duplicates) {
+      for (const std::string& w : locked_words[v.length]) {
+        if (auto id = index_->Find(w)) v.domain[*id / 64] &= ~(uint64_t{1} << (*id % 64));
+      }
+    }
+    v.size = 0;
+    for (uint64_t m : v.domain) v.size += std::popcount(m);
+    v.counts.assign(size_t(v.length) * a_, 0);
+    Recount(v);
+  }
+  // Root consistency.
+  for (size_t x = 0; x < vars_.size(); ++x) {
+    const Var& v = vars_[x];
+    if (v.size == 0 && root_failure_.empty()) {
+      std::string mask;
+      const std::string letters = SlotLetters(grid_, slots_[v.slot]);
+      for (char c : letters) {
+        if (c == char(Grid::kEmpty)) {
+          mask += '.';
+        } else {
+          AppendUtf8(index_->alphabet().LetterOf(uint8_t(c)), &mask);
+        }
+      }
+      root_failure_ = absl::StrCat(SlotName(slots_[v.slot], numbers_[v.slot]), " (row ", slots_[v.slot].row + 1,
+                                   ", column ", slots_[v.slot].col + 1, "): no word fits ", mask);
+    }
+    for (int p = 0; p < v.length; ++p) queue_.push_back({int(x), p});
+  }
+  return absl::OkStatus();
+}
+
+void Solver::Impl::RecordFill() {
+  Fill fill{grid_, {}, 0, 100};
+  for (const Var& v : vars_) {
+    const absl::string_view w = index_->letters(v.length, uint32_t(v.assigned));
+    for (int p = 0; p < v.length; ++p) fill.grid.Set(slots_[v.slot].cells[p], uint8_t(w[p]));
+  }
+  const std::string key = fill.grid.ToText(index_->alphabet());
+  if (!seen_fills_.insert(key).second) return;
+  int scored = 0;
+  for (size_t s = 0; s < slots_.size(); ++s) {
+    FilledSlot fs{slots_[s], SlotLetters(fill.grid, slots_[s]), -1};
+    if (var_of_slot_[s] >= 0) {
+      const Var& v = vars_[var_of_slot_[s]];
+      fs.score = index_->score(v.length, uint32_t(v.assigned));
+    } else if (auto id = index_->Find(fs.word)) {
+      fs.score = index_->score(slots_[s].length(), *id);
+    }
+    if (fs.score >= 0) {
+      fill.mean_score += fs.score;
+      fill.min_score = std::min(fill.min_score, fs.score);
+      ++scored;
+    }
+    fill.slots.push_back(std::move(fs));
+  }
+  fill.mean_score = scored ? fill.mean_score / scored : 0;
+  if (scored == 0) fill.min_score = 0;
+  result_.fills.push_back(std::move(fill));
+}
+
+Solver::Impl::RunEnd Solver::Impl::Search() {
+  for (;;) {
+    const int x = Choose();
+    if (x < 0) {
+      RecordFill();
+      return static_cast<int>(result_.fills.size()) >= options_.solutions ? RunEnd::kSolved : RunEnd::kExhausted;
+    }
+    if (ShouldStop()) return RunEnd::kStopped;
+    if (cutoff_ > 0 && stats_.nodes >= cutoff_) return RunEnd::kCutoff;
+    ++stats_.nodes;
+    const uint32_t id = PickValue(vars_[x]);
+    PushLevel();
+    if (Assign(x, id) && Propagate()) {
+      const RunEnd end = Search();
+      if (end != RunEnd::kExhausted) return end;  // the caller keeps or drops the state
+    } else {
+      vars_[x].weight += 0.5;  // the decision failed at once
+    }
+    PopLevel();
+    ++stats_.backtracks;
+    // Refute: x is not this word, at the caller's level.
+    if (!RemoveOne(x, id) || !Propagate()) return RunEnd::kExhausted;
+  }
+}
+
+FillResult Solver::Impl::Solve() {
+  const auto start = Clock::now();
+  deadline_ = start + std::chrono::microseconds(int64_t(options_.timeout_seconds * 1e6));
+  PushLevel();  // the root: never popped, so Init's state stays
+  if (!root_failure_.empty() || !Propagate()) {
+    result_.outcome = FillOutcome::kImpossible;
+    result_.reason = root_failure_.empty() ? "the crossings leave no letter for some cell" : root_failure_;
+    stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    result_.stats = stats_;
+    return result_;
+  }
+  double cutoff = kFirstCutoff;
+  for (int run = 0;; ++run) {
+    cutoff_ = options_.restarts ? stats_.nodes + cutoff : 0;
+    randomize_ = run > 0;
+    PushLevel();
+    const RunEnd end = Search();
+    while (level_ > 1) PopLevel();
+    if (end == RunEnd::kSolved) {
+      result_.outcome = FillOutcome::kFilled;
+      break;
+    }
+    if (end == RunEnd::kExhausted) {
+      result_.outcome = result_.fills.empty() ? FillOutcome::kImpossible : FillOutcome::kFilled;
+      if (result_.fills.empty()) result_.reason = "the complete search found no fill";
+      break;
+    }
+    if (end == RunEnd::kStopped) {
+      result_.outcome = result_.fills.empty() ? stop_ : FillOutcome::kFilled;
+      break;
+    }
+    ++stats_.restarts;
+    cutoff *= kRestartGrowth;
+  }
+  stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result_.stats = stats_;
+  return result_;
+}
+
+absl::StatusOr<std::unique_ptr<Solver>> Solver::Create(std::shared_ptr<const MaskIndex> index,
+                                                       const Grid& grid, const FillOptions& options) {
+  if (options.solutions < 1) return absl::InvalidArgumentError("solutions must be at least 1");
+  std::unique_ptr<Solver> solver(new Solver(nullptr));
+  auto impl = std::make_unique<Impl>(std::move(index), grid, options, &solver->cancelled_);
+  if (absl::Status s = impl->Init(); !s.ok()) return s;
+  solver->impl_ = std::move(impl);
+  return solver;
+}
+
+Solver::Solver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Solver::~Solver() = default;
+
+FillResult Solver::Solve() { return impl_->Solve(); }
+
+}  // namespace xwdb

@@ -1,0 +1,113 @@
+// Solver: fills a grid's slots with dictionary words.
+//
+// The search assigns one slot at a time (word-level search). Each slot's
+// domain is a bitset over the mask index's words of its length, with, for
+// every position and letter, how many domain words have that letter there.
+// After every decision the solver propagates to a fixpoint (arc consistency
+// at the letter level, as qxw and AC-3 do): when a letter disappears from a
+// cell on one side, the crossing slot loses every word with that letter
+// there, which may empty more cells, and so on. A decision that empties a
+// domain fails at once.
+//
+// Choice: the open slot with the fewest candidates per unit of weight
+// (dom/wdeg: a slot whose domain empties gains weight, so the solver learns
+// where the grid is tight); value order: the index order (best score first),
+// with a seeded shuffle among the best after a restart. Branching is two-way
+// (slot = word, else slot != word). Restarts use a growing node cutoff and
+// keep the learned weights; the last run, without cutoff, is complete, so
+// "impossible" is a proof.
+//
+// Fully pre-filled slots are locked: kept as given, even if the word is not
+// in the dictionary (a theme entry), and their letters constrain crossings.
+//
+// Thread safety: a Solver is used by one thread; several Solvers may share
+// one MaskIndex. Cancel() may be called from any thread.
+#ifndef XWDB_CORE_FILL_SOLVER_H_
+#define XWDB_CORE_FILL_SOLVER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/grid/grid.h"
+#include "core/index/mask_index.h"
+
+namespace xwdb {
+
+struct FillOptions {
+  int min_length = 2;       // shorter runs are not slots
+  int min_score = 0;        // words scored below are not used
+  bool allow_duplicates = false;
+  uint32_t seed = 1;
+  double timeout_seconds = 60;
+  uint64_t max_nodes = 0;   // 0: no limit
+  int solutions = 1;        // distinct fills wanted
+  // Study modes (for the benchmark): what each technique buys.
+  bool propagate = true;    // false: only check the assigned slot's crossings
+  bool dynamic_order = true;  // false: slots in grid order (across, then down)
+  bool restarts = true;
+};
+
+enum class FillOutcome {
+  kFilled,      // at least one fill found
+  kImpossible,  // the search was complete and found none
+  kTimeout,     // out of time or nodes
+  kCancelled,
+};
+
+const char* FillOutcomeName(FillOutcome o);
+
+struct FillStats {
+  uint64_t nodes = 0;        // decisions (slot = word)
+  uint64_t backtracks = 0;   // decisions refuted
+  uint64_t restarts = 0;
+  double seconds = 0;
+};
+
+struct FilledSlot {
+  Slot slot;
+  std::string word;  // letter codes
+  int score = -1;    // -1: a locked entry not in the dictionary
+};
+
+struct Fill {
+  Grid grid;
+  std::vector<FilledSlot> slots;
+  double mean_score = 0;
+  int min_score = 0;
+};
+
+struct FillResult {
+  FillOutcome outcome = FillOutcome::kTimeout;
+  std::vector<Fill> fills;
+  FillStats stats;
+  // For kImpossible found before any search: the slot that cannot be
+  // filled, e.g. "12 across (row 3, column 1): no word fits Q.X..".
+  std::string reason;
+};
+
+class Solver {
+ public:
+  // Fails with kInvalidArgument if the grid is unusable (no slot, a word of
+  // more than MaskIndex::kMaxLength letters).
+  static absl::StatusOr<std::unique_ptr<Solver>> Create(std::shared_ptr<const MaskIndex> index,
+                                                        const Grid& grid, const FillOptions& options);
+  ~Solver();
+
+  FillResult Solve();
+  // Stops a running Solve() (from any thread) within a few milliseconds.
+  void Cancel() { cancelled_.store(true, std::memory_order_relaxed); }
+
+ private:
+  class Impl;
+  explicit Solver(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+  std::atomic<bool> cancelled_{false};
+};
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_FILL_SOLVER_H_

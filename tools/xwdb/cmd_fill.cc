@@ -1,0 +1,133 @@
+// xwdb fill: fills a grid in-process with the dictionary (no daemon).
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/fill/solver.h"
+#include "core/index/index_loader.h"
+#include "tools/xwdb/command.h"
+
+namespace xwdb::cli {
+namespace {
+
+// Exit codes of `fill` besides kExitOk and kExitError.
+constexpr int kExitImpossible = 2;
+constexpr int kExitTimeout = 3;
+// The largest grid file read.
+constexpr size_t kMaxGridBytes = 1 << 20;
+
+struct FillArgs {
+  std::string db;
+  std::string grid;
+  std::string format = "text";
+  FillOptions options;
+};
+
+int Run(const FillArgs& a, Io& io) {
+  std::string text;
+  if (a.grid == "-") {
+    std::stringstream ss;
+    ss << io.in.rdbuf();
+    text = ss.str();
+  } else {
+    std::ifstream in(a.grid, std::ios::binary);
+    if (!in) return Fail(io, "fill", absl::NotFoundError(a.grid + ": cannot read the grid"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  if (text.size() > kMaxGridBytes) {
+    return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": over 1 MiB, not a grid"));
+  }
+  auto store = OpenForReading(a.db);
+  if (!store.ok()) return Fail(io, "fill", store.status());
+  auto normalizer = NormalizerFor(**store);
+  if (!normalizer.ok()) return Fail(io, "fill", normalizer.status());
+  auto grid = Grid::Parse(text, normalizer->get(), a.grid);
+  if (!grid.ok()) return Fail(io, "fill", grid.status());
+  auto index = LoadMaskIndex(**store);
+  if (!index.ok()) return Fail(io, "fill", index.status());
+  auto solver = Solver::Create(*index, *grid, a.options);
+  if (!solver.ok()) return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": " + std::string(solver.status().message())));
+  const FillResult r = (*solver)->Solve();
+  const Alphabet& alphabet = (*index)->alphabet();
+
+  if (a.format == "json") {
+    nlohmann::json j;
+    j["grid"] = a.grid;
+    j["outcome"] = FillOutcomeName(r.outcome);
+    if (!r.reason.empty()) j["reason"] = r.reason;
+    j["stats"] = {{"nodes", r.stats.nodes}, {"backtracks", r.stats.backtracks},
+                  {"restarts", r.stats.restarts}, {"seconds", r.stats.seconds}};
+    j["fills"] = nlohmann::json::array();
+    for (const Fill& f : r.fills) {
+      nlohmann::json slots = nlohmann::json::array();
+      const std::vector<Slot> plain = [&] {
+        std::vector<Slot> v;
+        for (const FilledSlot& s : f.slots) v.push_back(s.slot);
+        return v;
+      }();
+      const std::vector<int> numbers = NumberSlots(f.grid, plain);
+      for (size_t i = 0; i < f.slots.size(); ++i) {
+        const FilledSlot& s = f.slots[i];
+        slots.push_back({{"number", numbers[i]}, {"direction", s.slot.down ? "down" : "across"},
+                         {"row", s.slot.row + 1}, {"column", s.slot.col + 1},
+                         {"word", alphabet.Decode(s.word)}, {"score", s.score}});
+      }
+      std::vector<std::string> rows;
+      std::string g = f.grid.ToText(alphabet);
+      for (size_t start = 0, nl; (nl = g.find('\n', start)) != std::string::npos; start = nl + 1) {
+        rows.push_back(g.substr(start, nl - start));
+      }
+      j["fills"].push_back({{"rows", rows}, {"slots", slots}, {"mean_score", f.mean_score},
+                            {"min_score", f.min_score}});
+    }
+    io.out << j.dump(2) << "\n";
+  } else {
+    for (size_t k = 0; k < r.fills.size(); ++k) {
+      const Fill& f = r.fills[k];
+      if (k > 0) io.out << "\n";
+      io.out << f.grid.ToText(alphabet);
+      io.out << std::fixed << std::setprecision(1) << "mean score " << f.mean_score << ", lowest "
+             << f.min_score << "\n";
+    }
+    io.err << "xwdb fill: " << FillOutcomeName(r.outcome);
+    if (!r.reason.empty()) io.err << ": " << r.reason;
+    io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes
+           << " nodes, " << r.stats.backtracks << " backtracks, " << r.stats.restarts << " restarts)\n";
+  }
+  switch (r.outcome) {
+    case FillOutcome::kFilled: return kExitOk;
+    case FillOutcome::kImpossible: return kExitImpossible;
+    default: return kExitTimeout;
+  }
+}
+
+}  // namespace
+
+Command AddFillCommand(CLI::App* root) {
+  auto args = std::make_shared<FillArgs>();
+  CLI::App* app = root->add_subcommand(
+      "fill", "Fill a grid with the dictionary, in-process (exit 0 filled, 2 impossible, 3 timed out)");
+  AddDbOption(app, &args->db);
+  app->add_option("grid", args->grid, "Grid file ('.' empty, '#' block, letters given; or o/x), - for stdin")
+      ->required();
+  app->add_option("--format", args->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  FillOptions& o = args->options;
+  app->add_option("--seed", o.seed, "Random seed (same seed, same fill)");
+  app->add_option("--timeout", o.timeout_seconds, "Give up after this many seconds (default 60)")
+      ->check(CLI::Range(0.001, 86400.0));
+  app->add_option("--min-score", o.min_score, "Use only words scored at least this")->check(CLI::Range(0, 100));
+  app->add_option("--min-length", o.min_length, "Shorter runs are not slots (default 2)")->check(CLI::Range(1, 64));
+  app->add_option("--solutions", o.solutions, "Find this many distinct fills")->check(CLI::Range(1, 1000));
+  app->add_option("--max-nodes", o.max_nodes, "Give up after this many decisions");
+  app->add_flag("--allow-duplicates", o.allow_duplicates, "Let a word appear twice");
+  app->add_flag("!--no-propagation", o.propagate, "Study mode: check only a decision's own crossings");
+  app->add_flag("!--static-order", o.dynamic_order, "Study mode: slots in grid order");
+  app->add_flag("!--no-restarts", o.restarts, "Study mode: one run, no restarts");
+  return Command{app, [args](Io& io) { return Run(*args, io); }};
+}
+
+}  // namespace xwdb::cli
