@@ -176,8 +176,13 @@ class Solver::Impl {
     Var& v = vars_[x];
     std::vector<uint64_t> removed = v.domain;
     removed[id / 64] &= ~(uint64_t{1} << (id % 64));
-    if (!RemoveWords(x, removed, v.size - 1)) return false;
+    Save(x);  // before `assigned` changes, even when nothing is removed
+    if (v.size > 1 && !RemoveWords(x, removed, v.size - 1)) return false;
     v.assigned = static_cast<int>(id);
+    // Every crossing hears of the decision, even where the cell's letter
+    // set did not change now (without full propagation it may have changed
+    // earlier, unheard).
+    for (int p = 0; p < v.length; ++p) queue_.push_back({x, p});
     if (!options_.allow_duplicates) {
       for (int u : same_length_[v.length]) {
         if (u != x && vars_[u].assigned < 0 && !RemoveOne(u, id)) return false;

@@ -1,0 +1,198 @@
+#include "core/fill/solver.h"
+
+#include <random>
+#include <set>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "tests/testing/fill_reference.h"
+
+namespace xwdb {
+namespace {
+
+using testing::BruteForceFillExists;
+using testing::CheckFill;
+
+struct Dictionary {
+  Alphabet alphabet;
+  std::set<std::string> words;  // codes
+  std::shared_ptr<const MaskIndex> index;
+};
+
+Dictionary MakeDictionary(const Alphabet& alphabet, const std::set<std::string>& words, uint32_t seed = 1) {
+  std::mt19937 rng(seed);
+  MaskIndex::Builder builder(alphabet);
+  for (const std::string& w : words) builder.Add(w, static_cast<uint8_t>(rng() % 101));
+  return Dictionary{alphabet, words, std::move(builder).Build()};
+}
+
+Dictionary RandomDictionary(int letters, int count, int max_length, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::set<std::string> words;
+  for (int i = 0; i < count; ++i) {
+    const int length = 2 + static_cast<int>(rng() % (max_length - 1));
+    std::string w;
+    for (int k = 0; k < length; ++k) w.push_back(static_cast<char>(1 + rng() % letters));
+    words.insert(w);
+  }
+  return MakeDictionary(*Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), words, seed);
+}
+
+std::unique_ptr<Normalizer> English() {
+  return std::move(*Normalizer::Create(*ProfileForLocale("en", ProfileOptions{})));
+}
+
+FillResult Fill(const Dictionary& d, const Grid& g, FillOptions options = {}) {
+  auto solver = Solver::Create(d.index, g, options);
+  EXPECT_TRUE(solver.ok()) << solver.status();
+  return (*solver)->Solve();
+}
+
+// Every answer is checked: fills by the checker, "impossible" by brute force.
+TEST(SolverTest, AgreesWithBruteForceOnTinyGrids) {
+  std::mt19937 rng(99);
+  int filled = 0, impossible = 0;
+  for (int round = 0; round < 300; ++round) {
+    const int rows = 2 + static_cast<int>(rng() % 3), cols = 2 + static_cast<int>(rng() % 3);
+    Grid g(rows, cols);
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      const int r = static_cast<int>(rng() % 10);
+      if (r == 0) g.Set(cell, Grid::kBlock);
+      if (r == 1) g.Set(cell, static_cast<uint8_t>(1 + rng() % 3));
+    }
+    const Dictionary d = RandomDictionary(3, 20 + static_cast<int>(rng() % 120), 4, round);
+    FillOptions options;
+    options.seed = round;
+    options.allow_duplicates = round % 4 == 0;
+    options.propagate = round % 5 != 1;
+    options.dynamic_order = round % 7 != 2;
+    SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
+    const FillResult r = Fill(d, g, options);
+    const bool exists = BruteForceFillExists(g, d.words, 2, options.allow_duplicates);
+    if (r.outcome == FillOutcome::kFilled) {
+      ++filled;
+      ASSERT_EQ(r.fills.size(), 1u);
+      EXPECT_EQ(CheckFill(g, r.fills[0].grid, d.words, 2, options.allow_duplicates),
+                std::vector<std::string>{});
+      EXPECT_TRUE(exists);
+    } else {
+      ++impossible;
+      EXPECT_EQ(r.outcome, FillOutcome::kImpossible);
+      EXPECT_FALSE(exists);
+    }
+  }
+  EXPECT_GT(filled, 30);
+  EXPECT_GT(impossible, 15);
+}
+
+TEST(SolverTest, SameSeedSameFillAndDistinctSolutions) {
+  const Dictionary d = RandomDictionary(6, 3000, 5, 7);
+  const Grid g(5, 5);
+  FillOptions options;
+  options.seed = 42;
+  const FillResult a = Fill(d, g, options), b = Fill(d, g, options);
+  ASSERT_EQ(a.outcome, FillOutcome::kFilled);
+  ASSERT_EQ(b.outcome, FillOutcome::kFilled);
+  EXPECT_EQ(a.fills[0].grid, b.fills[0].grid);
+  EXPECT_EQ(a.stats.nodes, b.stats.nodes);
+  options.solutions = 3;
+  const FillResult three = Fill(d, g, options);
+  ASSERT_EQ(three.fills.size(), 3u);
+  std::set<std::string> distinct;
+  for (const auto& f : three.fills) {
+    EXPECT_EQ(CheckFill(g, f.grid, d.words, 2, false), std::vector<std::string>{});
+    distinct.insert(f.grid.ToText(d.alphabet));
+    EXPECT_GE(f.mean_score, f.min_score);
+  }
+  EXPECT_EQ(distinct.size(), 3u);
+}
+
+TEST(SolverTest, KeepsGivenLettersAndLockedEntriesAndNamesTheSlotThatCannotFit) {
+  auto en = English();
+  const Alphabet& ab = en->alphabet();
+  std::set<std::string> words;
+  for (const char* w : {"CAT", "COT", "ARE", "TEN", "ACE", "TOE", "ATE", "EON", "NET", "ONE"}) {
+    std::string codes;
+    ASSERT_TRUE(ab.Encode(w, &codes));
+    words.insert(codes);
+  }
+  const Dictionary d = MakeDictionary(ab, words);
+  auto g = Grid::Parse("C..\n...\n...\n", en.get());
+  ASSERT_TRUE(g.ok());
+  const FillResult r = Fill(d, *g);
+  if (r.outcome == FillOutcome::kFilled) {
+    EXPECT_EQ(CheckFill(*g, r.fills[0].grid, words, 2, false), std::vector<std::string>{});
+  } else {
+    EXPECT_FALSE(BruteForceFillExists(*g, words, 2, false));
+  }
+  // A theme entry not in the dictionary is kept as given.
+  auto themed = Grid::Parse("XYZ\n#.#\n#.#\n", en.get());
+  ASSERT_TRUE(themed.ok());
+  std::set<std::string> two = words;
+  const FillResult t = Fill(MakeDictionary(ab, two), *themed);
+  if (t.outcome == FillOutcome::kFilled) {
+    EXPECT_EQ(t.fills[0].grid.ToText(ab).substr(0, 3), "XYZ");
+    EXPECT_EQ(t.fills[0].slots[0].score, -1);
+  }
+  auto q = Grid::Parse("Q..\n...\n...\n", en.get());
+  ASSERT_TRUE(q.ok());
+  const FillResult none = Fill(d, *q);
+  EXPECT_EQ(none.outcome, FillOutcome::kImpossible);
+  EXPECT_NE(none.reason.find("1 across (row 1, column 1): no word fits Q.."), std::string::npos) << none.reason;
+}
+
+TEST(SolverTest, CyrillicGrid) {
+  auto ru = std::move(*Normalizer::Create(*ProfileForLocale("ru", ProfileOptions{})));
+  std::set<std::string> words;
+  for (const char* w : {"КОТ", "ОСА", "ТОК", "КОЛ", "ОКО", "ТАК", "ЛАК", "САТ"}) {
+    std::string codes;
+    ASSERT_TRUE(ru->alphabet().Encode(w, &codes));
+    words.insert(codes);
+  }
+  const Dictionary d = MakeDictionary(ru->alphabet(), words);
+  auto g = Grid::Parse("к..\n...\n...\n", ru.get());
+  ASSERT_TRUE(g.ok()) << g.status();
+  FillOptions options;
+  options.allow_duplicates = true;
+  const FillResult r = Fill(d, *g, options);
+  EXPECT_EQ(r.outcome == FillOutcome::kFilled, BruteForceFillExists(*g, words, 2, true));
+  if (r.outcome == FillOutcome::kFilled) {
+    EXPECT_EQ(CheckFill(*g, r.fills[0].grid, words, 2, true), std::vector<std::string>{});
+  }
+}
+
+TEST(SolverTest, CancelFromAnotherThreadStopsTheSearch) {
+  // Random words over eight letters: an 8x8 open grid keeps the solver busy
+  // for far longer than the test waits.
+  const Dictionary d = RandomDictionary(8, 20000, 8, 3);
+  FillOptions options;
+  options.timeout_seconds = 120;
+  auto solver = Solver::Create(d.index, Grid(8, 8), options);
+  ASSERT_TRUE(solver.ok());
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    (*solver)->Cancel();
+  });
+  const FillResult r = (*solver)->Solve();
+  canceller.join();
+  EXPECT_EQ(r.outcome, FillOutcome::kCancelled);
+  EXPECT_GT(r.stats.nodes, 0u);
+}
+
+TEST(SolverTest, NodeLimitAndBadOptions) {
+  const Dictionary d = RandomDictionary(8, 20000, 8, 3);
+  FillOptions options;
+  options.max_nodes = 50;
+  const FillResult r = Fill(d, Grid(8, 8), options);
+  EXPECT_EQ(r.outcome, FillOutcome::kTimeout);
+  EXPECT_LE(r.stats.nodes, 50u);
+  options.solutions = 0;
+  EXPECT_FALSE(Solver::Create(d.index, Grid(3, 3), options).ok());
+  Grid blocks(2, 2);
+  for (int c = 0; c < 4; ++c) blocks.Set(c, Grid::kBlock);
+  EXPECT_FALSE(Solver::Create(d.index, blocks, FillOptions{}).ok());
+}
+
+}  // namespace
+}  // namespace xwdb
