@@ -36,3 +36,5 @@ echo "== match C.T (best first), CROSS* (count), [^AEIOU]..SS (letters per cell)
 "$xwdb" match --db "$db" --limit 5 "c.t"
 "$xwdb" match --db "$db" --count "cross*"
 "$xwdb" match --db "$db" --letters "[^aeiou]..ss"
+echo "== fill data/grids/sample-15x15.txt with words scored 60 or more"
+"$xwdb" fill --db "$db" --seed 1 --timeout 60 --min-score 60 data/grids/sample-15x15.txt

@@ -28,7 +28,7 @@ Result Xwdb(std::vector<std::string> args, const std::string& input = "") {
 TEST(CliTest, HelpListsEverySubcommand) {
   Result r = Xwdb({"--help"});
   EXPECT_EQ(r.code, kExitOk);
-  for (const char* sub : {"import", "stats", "export", "clues", "remove", "block", "unblock", "match"}) {
+  for (const char* sub : {"import", "stats", "export", "clues", "remove", "block", "unblock", "match", "fill"}) {
     EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
   }
   EXPECT_EQ(Xwdb({"import"}).code, kExitUsage);  // --db and inputs are required
@@ -124,6 +124,37 @@ TEST(CliTest, MatchCountsProjectsAndExplainsBadPatterns) {
   Result stats = Xwdb({"stats", "--db", db, "--index", "--json"});
   ASSERT_EQ(stats.code, kExitOk) << stats.err;
   EXPECT_EQ(nlohmann::json::parse(stats.out)["index"]["words"], 5);
+}
+
+TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"},
+                 "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n").code, kExitOk);
+  // Fills: CAT / A?E / TEN, the middle row ARE, ACE or ATE.
+  testing::WriteFile(dir.Sub("g.txt"), "c..\n...\n..n\n");
+  Result r = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates"});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  ASSERT_GE(r.out.size(), 12u);
+  EXPECT_EQ(r.out.substr(0, 4), "CAT\n");
+  EXPECT_EQ(r.out.substr(8, 4), "TEN\n");
+  EXPECT_NE(r.err.find("filled"), std::string::npos);
+  Result j = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--format", "json"});
+  ASSERT_EQ(j.code, kExitOk) << j.err;
+  auto fill = nlohmann::json::parse(j.out);
+  EXPECT_EQ(fill["outcome"], "filled");
+  EXPECT_EQ(fill["fills"][0]["rows"][2], "TEN");
+  EXPECT_EQ(fill["fills"][0]["slots"][0]["word"], "CAT");
+  EXPECT_EQ(fill["fills"][0]["slots"][0]["score"], 60);
+  testing::WriteFile(dir.Sub("q.txt"), "q..\n...\n...\n");
+  Result none = Xwdb({"fill", "--db", db, dir.Sub("q.txt")});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("1 across (row 1, column 1): no word fits Q.."), std::string::npos) << none.err;
+  testing::WriteFile(dir.Sub("bad.txt"), "..\n.5\n");
+  Result bad = Xwdb({"fill", "--db", db, dir.Sub("bad.txt")});
+  EXPECT_EQ(bad.code, kExitError);
+  EXPECT_NE(bad.err.find("row 2, column 2"), std::string::npos) << bad.err;
+  EXPECT_EQ(Xwdb({"fill", "--db", db, dir.Sub("missing.txt")}).code, kExitError);
 }
 
 }  // namespace

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The fill benchmark, xwdb against qxw: same grids (../shared/bench/grids),
+# same word lists (make-dicts.sh), same machine, one after the other.
+#   bench/run-fill-bench.sh [TIMEOUT [RUNS]]     (default 60 s, 3 runs)
+# Needs the Debian packages of make-dicts.sh and qxw (bench/setup-bench.sh).
+# Writes the tables to $OUT (default /tmp/xwdb-fill-bench) and prints the
+# side-by-side comparison.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+timeout=${1:-60}
+runs=${2:-3}
+bench=${XWDB_BENCH:-../shared/bench}
+out=${OUT:-/tmp/xwdb-fill-bench}
+mkdir -p "$out"
+cmake --preset release >/dev/null
+cmake --build --preset release -j2 --target xwdb
+bash "$bench/make-dicts.sh" "$out/dicts" >/dev/null
+export XWDB_BENCH_CACHE="$out/cache" XWDB_BENCH="$bench"
+rm -rf "$out/cache"
+python3 "$bench/run-corpus" --runner "$PWD/bench/xwdb-runner.sh" --timeout "$timeout" --runs "$runs" \
+  --dictdir "$out/dicts" --title "xwdb" -o "$out/xwdb.md" "$bench/grids" >/dev/null
+python3 "$bench/run-corpus" --timeout "$timeout" --runs "$runs" --dictdir "$out/dicts" --title "qxw" \
+  -o "$out/qxw.md" "$bench/grids" >/dev/null
+python3 bench/compare-fills.py "$out/xwdb.tsv" "$out/qxw.tsv" "$timeout"
