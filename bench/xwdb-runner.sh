@@ -6,6 +6,7 @@
 # the benchmark's verify, and prints "GRID STATUS SECONDS WALL".
 #   XWDB          the xwdb binary (default build/release/tools/xwdb)
 #   XWDB_FLAGS    extra `xwdb fill` flags (study modes: --no-propagation ...)
+#   XWDB_THREADS  portfolio threads (default 1: qxw uses one core too)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 grid=$1 dict=$2 limit=$3 seed=${4:-1}
@@ -23,7 +24,7 @@ fi
 out=$(mktemp)
 start=$(date +%s.%N)
 # shellcheck disable=SC2086
-"$xwdb" fill --db "$db" --seed "$seed" --timeout "$limit" ${XWDB_FLAGS:-} "$grid" >"$out" 2>/dev/null
+"$xwdb" fill --db "$db" --seed "$seed" --timeout "$limit" --threads "${XWDB_THREADS:-1}" ${XWDB_FLAGS:-} "$grid" >"$out" 2>/dev/null
 rc=$?
 end=$(date +%s.%N)
 wall=$(python3 -c "print(f'{$end - $start:.3f}')")

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 #include <set>
+#include <thread>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -37,10 +38,12 @@ constexpr int kRandomTop = 3;
 
 class Solver::Impl {
  public:
+  // `diversify`: randomize the value order from the first run (the other
+  // members of a portfolio).
   Impl(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options,
-       std::atomic<bool>* cancelled)
+       std::atomic<bool>* cancelled, bool diversify = false)
       : index_(std::move(index)), a_(index_->alphabet().size()), grid_(grid), options_(options),
-        cancelled_(cancelled), rng_(options.seed) {}
+        cancelled_(cancelled), rng_(options.seed), diversify_(diversify) {}
 
   absl::Status Init();
   FillResult Solve();
@@ -278,6 +281,7 @@ class Solver::Impl {
   Clock::time_point deadline_;
   double cutoff_ = 0;  // 0: none
   bool randomize_ = false;
+  bool diversify_ = false;
   FillOutcome stop_ = FillOutcome::kTimeout;
   std::string root_failure_;
 };
@@ -429,7 +433,7 @@ FillResult Solver::Impl::Solve() {
   double cutoff = kFirstCutoff;
   for (int run = 0;; ++run) {
     cutoff_ = options_.restarts ? stats_.nodes + cutoff : 0;
-    randomize_ = run > 0;
+    randomize_ = run > 0 || diversify_;
     PushLevel();
     const RunEnd end = Search();
     while (level_ > 1) PopLevel();
@@ -457,16 +461,59 @@ FillResult Solver::Impl::Solve() {
 absl::StatusOr<std::unique_ptr<Solver>> Solver::Create(std::shared_ptr<const MaskIndex> index,
                                                        const Grid& grid, const FillOptions& options) {
   if (options.solutions < 1) return absl::InvalidArgumentError("solutions must be at least 1");
+  if (options.threads < 1) return absl::InvalidArgumentError("threads must be at least 1");
   std::unique_ptr<Solver> solver(new Solver(nullptr));
-  auto impl = std::make_unique<Impl>(std::move(index), grid, options, &solver->cancelled_);
+  auto impl = std::make_unique<Impl>(index, grid, options, &solver->cancelled_);
   if (absl::Status s = impl->Init(); !s.ok()) return s;
   solver->impl_ = std::move(impl);
+  solver->index_ = std::move(index);
+  solver->grid_ = grid;
+  solver->options_ = options;
   return solver;
+}
+
+FillResult Solver::SolvePortfolio() {
+  const int n = options_.threads;
+  std::vector<FillResult> results(n);
+  std::atomic<int> winner{-1};
+  // Every member watches cancelled_: the first to finish sets it.
+  auto finish = [&](int k) {
+    if (results[k].outcome == FillOutcome::kCancelled) return;
+    int none = -1;
+    if (winner.compare_exchange_strong(none, k)) cancelled_.store(true);
+  };
+  std::vector<std::thread> threads;
+  for (int k = 1; k < n; ++k) {
+    threads.emplace_back([&, k] {
+      FillOptions o = options_;
+      o.seed = options_.seed + 7919u * static_cast<uint32_t>(k);
+      Impl member(index_, grid_, o, &cancelled_, /*diversify=*/true);
+      if (member.Init().ok()) {  // the same grid as impl_'s, which succeeded
+        results[k] = member.Solve();
+        finish(k);
+      }
+    });
+  }
+  results[0] = impl_->Solve();
+  finish(0);
+  for (auto& t : threads) t.join();
+  const int w = winner.load();
+  FillResult out = w >= 0 ? std::move(results[w]) : std::move(results[0]);
+  // The statistics of the whole portfolio.
+  FillStats total;
+  for (const FillResult& r : results) {
+    total.nodes += r.stats.nodes;
+    total.backtracks += r.stats.backtracks;
+    total.restarts += r.stats.restarts;
+    total.seconds = std::max(total.seconds, r.stats.seconds);
+  }
+  out.stats = total;
+  return out;
 }
 
 Solver::Solver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Solver::~Solver() = default;
 
-FillResult Solver::Solve() { return impl_->Solve(); }
+FillResult Solver::Solve() { return options_.threads > 1 ? SolvePortfolio() : impl_->Solve(); }
 
 }  // namespace xwdb

@@ -20,8 +20,9 @@
 // Fully pre-filled slots are locked: kept as given, even if the word is not
 // in the dictionary (a theme entry), and their letters constrain crossings.
 //
-// Thread safety: a Solver is used by one thread; several Solvers may share
-// one MaskIndex. Cancel() may be called from any thread.
+// Thread safety: a Solver is used by one thread (its portfolio threads are
+// its own); several Solvers may share one MaskIndex. Cancel() may be called
+// from any thread. Solve() runs once per Solver.
 #ifndef XWDB_CORE_FILL_SOLVER_H_
 #define XWDB_CORE_FILL_SOLVER_H_
 
@@ -45,6 +46,9 @@ struct FillOptions {
   double timeout_seconds = 60;
   uint64_t max_nodes = 0;   // 0: no limit
   int solutions = 1;        // distinct fills wanted
+  // Searches run in parallel, differently seeded (a portfolio); the first
+  // to finish wins and stops the others. Deterministic only with 1.
+  int threads = 1;
   // Study modes (for the benchmark): what each technique buys.
   bool propagate = true;    // false: only check the assigned slot's crossings
   bool dynamic_order = true;  // false: slots in grid order (across, then down)
@@ -104,7 +108,12 @@ class Solver {
  private:
   class Impl;
   explicit Solver(std::unique_ptr<Impl> impl);
+  FillResult SolvePortfolio();
+
   std::unique_ptr<Impl> impl_;
+  std::shared_ptr<const MaskIndex> index_;
+  Grid grid_{1, 1};
+  FillOptions options_;
   std::atomic<bool> cancelled_{false};
 };
 

@@ -2,6 +2,7 @@
 #include <fstream>
 #include <iomanip>
 #include <sstream>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -123,6 +124,10 @@ Command AddFillCommand(CLI::App* root) {
   app->add_option("--min-length", o.min_length, "Shorter runs are not slots (default 2)")->check(CLI::Range(1, 64));
   app->add_option("--solutions", o.solutions, "Find this many distinct fills")->check(CLI::Range(1, 1000));
   app->add_option("--max-nodes", o.max_nodes, "Give up after this many decisions");
+  o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  app->add_option("--threads", o.threads,
+                  "Parallel differently seeded searches, first wins (default: all cores; 1 is deterministic)")
+      ->check(CLI::Range(1, 256));
   app->add_flag("--allow-duplicates", o.allow_duplicates, "Let a word appear twice");
   app->add_flag("!--no-propagation", o.propagate, "Study mode: check only a decision's own crossings");
   app->add_flag("!--static-order", o.dynamic_order, "Study mode: slots in grid order");

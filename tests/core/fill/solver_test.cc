@@ -180,6 +180,27 @@ TEST(SolverTest, CancelFromAnotherThreadStopsTheSearch) {
   EXPECT_GT(r.stats.nodes, 0u);
 }
 
+TEST(SolverTest, PortfolioFillsAndCancels) {
+  const Dictionary easy = RandomDictionary(6, 3000, 5, 7);
+  FillOptions options;
+  options.threads = 3;
+  const FillResult r = Fill(easy, Grid(5, 5), options);
+  ASSERT_EQ(r.outcome, FillOutcome::kFilled);
+  EXPECT_EQ(CheckFill(Grid(5, 5), r.fills[0].grid, easy.words, 2, false), std::vector<std::string>{});
+
+  const Dictionary hard = RandomDictionary(8, 20000, 8, 3);
+  options.timeout_seconds = 120;
+  auto solver = Solver::Create(hard.index, Grid(8, 8), options);
+  ASSERT_TRUE(solver.ok());
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    (*solver)->Cancel();
+  });
+  const FillResult c = (*solver)->Solve();
+  canceller.join();
+  EXPECT_EQ(c.outcome, FillOutcome::kCancelled);
+}
+
 TEST(SolverTest, NodeLimitAndBadOptions) {
   const Dictionary d = RandomDictionary(8, 20000, 8, 3);
   FillOptions options;
@@ -188,6 +209,9 @@ TEST(SolverTest, NodeLimitAndBadOptions) {
   EXPECT_EQ(r.outcome, FillOutcome::kTimeout);
   EXPECT_LE(r.stats.nodes, 50u);
   options.solutions = 0;
+  EXPECT_FALSE(Solver::Create(d.index, Grid(3, 3), options).ok());
+  options.solutions = 1;
+  options.threads = 0;
   EXPECT_FALSE(Solver::Create(d.index, Grid(3, 3), options).ok());
   Grid blocks(2, 2);
   for (int c = 0; c < 4; ++c) blocks.Set(c, Grid::kBlock);
