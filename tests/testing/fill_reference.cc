@@ -12,26 +12,20 @@ struct Run {
 
 std::vector<Run> Runs(const Grid& g, int min_length) {
   std::vector<Run> runs;
-  for (int r = 0; r < g.rows(); ++r) {
-    Run cur;
-    for (int c = 0; c <= g.cols(); ++c) {
-      if (c < g.cols() && g.at(r, c) != Grid::kBlock) {
-        cur.cells.push_back(r * g.cols() + c);
-        continue;
+  // Across: lines are rows; down: lines are columns.
+  for (int down = 0; down <= 1; ++down) {
+    const int lines = down ? g.cols() : g.rows(), span = down ? g.rows() : g.cols();
+    for (int line = 0; line < lines; ++line) {
+      Run cur;
+      for (int k = 0; k <= span; ++k) {
+        const int cell = down ? k * g.cols() + line : line * g.cols() + k;
+        if (k < span && g.at(cell) != Grid::kBlock) {
+          cur.cells.push_back(cell);
+          continue;
+        }
+        if (static_cast<int>(cur.cells.size()) >= min_length) runs.push_back(cur);
+        cur.cells.clear();
       }
-      if (static_cast<int>(cur.cells.size()) >= min_length) runs.push_back(cur);
-      cur.cells.clear();
-    }
-  }
-  for (int c = 0; c < g.cols(); ++c) {
-    Run cur;
-    for (int r = 0; r <= g.rows(); ++r) {
-      if (r < g.rows() && g.at(r, c) != Grid::kBlock) {
-        cur.cells.push_back(r * g.cols() + c);
-        continue;
-      }
-      if (static_cast<int>(cur.cells.size()) >= min_length) runs.push_back(cur);
-      cur.cells.clear();
     }
   }
   return runs;

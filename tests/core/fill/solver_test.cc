@@ -162,20 +162,24 @@ TEST(SolverTest, CyrillicGrid) {
   }
 }
 
-TEST(SolverTest, CancelFromAnotherThreadStopsTheSearch) {
-  // Random words over eight letters: an 8x8 open grid keeps the solver busy
-  // for far longer than the test waits.
+// Solves with Cancel() called from another thread after 100 ms. Random words
+// over eight letters: an 8x8 open grid keeps the solver busy for far longer.
+FillResult SolveCancelledHardGrid(FillOptions options) {
   const Dictionary d = RandomDictionary(8, 20000, 8, 3);
-  FillOptions options;
   options.timeout_seconds = 120;
   auto solver = Solver::Create(d.index, Grid(8, 8), options);
-  ASSERT_TRUE(solver.ok());
+  EXPECT_TRUE(solver.ok());
   std::thread canceller([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     (*solver)->Cancel();
   });
-  const FillResult r = (*solver)->Solve();
+  FillResult r = (*solver)->Solve();
   canceller.join();
+  return r;
+}
+
+TEST(SolverTest, CancelFromAnotherThreadStopsTheSearch) {
+  const FillResult r = SolveCancelledHardGrid(FillOptions{});
   EXPECT_EQ(r.outcome, FillOutcome::kCancelled);
   EXPECT_GT(r.stats.nodes, 0u);
 }
@@ -187,18 +191,7 @@ TEST(SolverTest, PortfolioFillsAndCancels) {
   const FillResult r = Fill(easy, Grid(5, 5), options);
   ASSERT_EQ(r.outcome, FillOutcome::kFilled);
   EXPECT_EQ(CheckFill(Grid(5, 5), r.fills[0].grid, easy.words, 2, false), std::vector<std::string>{});
-
-  const Dictionary hard = RandomDictionary(8, 20000, 8, 3);
-  options.timeout_seconds = 120;
-  auto solver = Solver::Create(hard.index, Grid(8, 8), options);
-  ASSERT_TRUE(solver.ok());
-  std::thread canceller([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    (*solver)->Cancel();
-  });
-  const FillResult c = (*solver)->Solve();
-  canceller.join();
-  EXPECT_EQ(c.outcome, FillOutcome::kCancelled);
+  EXPECT_EQ(SolveCancelledHardGrid(options).outcome, FillOutcome::kCancelled);
 }
 
 TEST(SolverTest, NodeLimitAndBadOptions) {
