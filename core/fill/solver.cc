@@ -33,6 +33,8 @@ constexpr double kFirstCutoff = 2000;
 constexpr double kRestartGrowth = 1.5;
 // After the first run, the value is drawn among this many best candidates.
 constexpr int kRandomTop = 3;
+// How many of a slot's best-scored candidates the value choice compares.
+constexpr int kLookahead = 16;
 
 }  // namespace
 
@@ -228,14 +230,37 @@ class Solver::Impl {
     return best;
   }
 
+  // Among the first kLookahead candidates (the best scored), the word that
+  // leaves the most to its crossings: the sum over its cells of the log of
+  // how many crossing words keep that letter. After a restart, one of the
+  // kRandomTop best by that measure, at random.
   uint32_t PickValue(const Var& v) {
-    std::vector<uint32_t> top;
-    for (size_t b = 0; b < v.domain.size() && static_cast<int>(top.size()) < (randomize_ ? kRandomTop : 1); ++b) {
-      for (uint64_t m = v.domain[b]; m && static_cast<int>(top.size()) < (randomize_ ? kRandomTop : 1); m &= m - 1) {
-        top.push_back(uint32_t(b * 64 + std::countr_zero(m)));
+    struct Candidate {
+      double support;
+      uint32_t id;
+    };
+    std::vector<Candidate> top;
+    const int want = options_.lookahead ? kLookahead : (randomize_ ? kRandomTop : 1);
+    for (size_t b = 0; b < v.domain.size() && static_cast<int>(top.size()) < want; ++b) {
+      for (uint64_t m = v.domain[b]; m && static_cast<int>(top.size()) < want; m &= m - 1) {
+        top.push_back(Candidate{0, uint32_t(b * 64 + std::countr_zero(m))});
       }
     }
-    return top[randomize_ ? rng_() % top.size() : 0];
+    if (options_.lookahead && top.size() > 1) {
+      for (Candidate& c : top) {
+        const absl::string_view w = index_->letters(v.length, c.id);
+        for (int p = 0; p < v.length; ++p) {
+          const Crossing x = v.cross[p];
+          if (x.var < 0 || vars_[x.var].assigned >= 0) continue;
+          c.support += std::log(1.0 + vars_[x.var].counts[size_t(x.pos) * a_ + uint8_t(w[p]) - 1]);
+        }
+      }
+      // Stable: equal support keeps the score order.
+      std::stable_sort(top.begin(), top.end(),
+                       [](const Candidate& x, const Candidate& y) { return x.support > y.support; });
+    }
+    const size_t pool = randomize_ ? std::min<size_t>(top.size(), kRandomTop) : 1;
+    return top[pool > 1 ? rng_() % pool : 0].id;
   }
 
   bool ShouldStop() {

@@ -11,8 +11,9 @@
 //
 // Choice: the open slot with the fewest candidates per unit of weight
 // (dom/wdeg: a slot whose domain empties gains weight, so the solver learns
-// where the grid is tight); value order: the index order (best score first),
-// with a seeded shuffle among the best after a restart. Branching is two-way
+// where the grid is tight); value order: of the best-scored candidates, the
+// one that leaves the most words to its crossings first, with a seeded
+// choice among the best after a restart. Branching is two-way
 // (slot = word, else slot != word). Restarts use a growing node cutoff and
 // keep the learned weights; the last run, without cutoff, is complete, so
 // "impossible" is a proof.
@@ -53,6 +54,7 @@ struct FillOptions {
   bool propagate = true;    // false: only check the assigned slot's crossings
   bool dynamic_order = true;  // false: slots in grid order (across, then down)
   bool restarts = true;
+  bool lookahead = true;    // false: values in plain score order
 };
 
 enum class FillOutcome {
