@@ -1,0 +1,119 @@
+// Fill benchmark in one process, the dictionary loaded once: fill time
+// against grid size, and what each technique of the engine buys (the study
+// modes), on the same grids and word list.
+//
+// Usage: fill_bench --dict WORDLIST [--timeout S] [--runs N] GRID...
+// WORDLIST: one word per line (A-Z). Run it alone.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/fill/solver.h"
+#include "core/text/normalizer.h"
+
+namespace xwdb {
+namespace {
+
+struct Mode {
+  const char* name;
+  void (*apply)(FillOptions*);
+};
+
+const Mode kModes[] = {
+    {"normal", [](FillOptions*) {}},
+    {"no propagation", [](FillOptions* o) { o->propagate = false; }},
+    {"static order", [](FillOptions* o) { o->dynamic_order = false; }},
+    {"no restarts", [](FillOptions* o) { o->restarts = false; }},
+    {"no lookahead", [](FillOptions* o) { o->lookahead = false; }},
+};
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int Main(int argc, char** argv) {
+  std::string dict;
+  double timeout = 10;
+  int runs = 1;
+  std::vector<std::string> grids;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--dict" && i + 1 < argc) dict = argv[++i];
+    else if (a == "--timeout" && i + 1 < argc) timeout = std::atof(argv[++i]);
+    else if (a == "--runs" && i + 1 < argc) runs = std::atoi(argv[++i]);
+    else grids.push_back(a);
+  }
+  if (dict.empty() || grids.empty()) {
+    std::fprintf(stderr, "usage: fill_bench --dict WORDLIST [--timeout S] [--runs N] GRID...\n");
+    return 2;
+  }
+  auto normalizer = *Normalizer::Create(*ProfileForLocale("en", ProfileOptions{}));
+  MaskIndex::Builder builder(normalizer->alphabet());
+  std::ifstream in(dict);
+  std::string line, codes;
+  while (std::getline(in, line)) {
+    if (normalizer->NormalizeAnswer(line, &codes) == TextVerdict::kOk) builder.Add(codes, 50);
+  }
+  std::shared_ptr<const MaskIndex> index = std::move(builder).Build();
+  std::printf("%s: %llu words; %d run(s) per grid and mode, %.0f s limit, one thread\n\n", dict.c_str(),
+              static_cast<unsigned long long>(index->word_count()), runs, timeout);
+
+  std::printf("| grid | size | slots |");
+  for (const Mode& m : kModes) std::printf(" %s |", m.name);
+  std::printf("\n|---|---|---:|");
+  for (size_t k = 0; k < std::size(kModes); ++k) std::printf("---:|");
+  std::printf("\n");
+  std::vector<double> totals(std::size(kModes), 0);
+  std::vector<int> done(std::size(kModes), 0);
+  for (const std::string& path : grids) {
+    auto grid = Grid::Parse(ReadAll(path), normalizer.get(), path);
+    if (!grid.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(grid.status().message()).c_str());
+      continue;
+    }
+    const std::string name = path.substr(path.find_last_of('/') + 1);
+    std::printf("| %s | %dx%d | %zu |", name.c_str(), grid->rows(), grid->cols(), FindSlots(*grid, 2).size());
+    for (size_t k = 0; k < std::size(kModes); ++k) {
+      std::vector<double> seconds;
+      FillOutcome last = FillOutcome::kTimeout;
+      for (int r = 0; r < runs; ++r) {
+        FillOptions o;
+        o.seed = static_cast<uint32_t>(r + 1);
+        o.timeout_seconds = timeout;
+        kModes[k].apply(&o);
+        auto solver = Solver::Create(index, *grid, o);
+        if (!solver.ok()) break;
+        const FillResult res = (*solver)->Solve();
+        last = res.outcome;
+        seconds.push_back(res.outcome == FillOutcome::kTimeout ? timeout : res.stats.seconds);
+      }
+      if (seconds.empty()) {
+        std::printf(" error |");
+        continue;
+      }
+      std::sort(seconds.begin(), seconds.end());
+      const double median = seconds[seconds.size() / 2];
+      totals[k] += median;
+      done[k] += last != FillOutcome::kTimeout;
+      std::printf(" %.3f%s |", median,
+                  last == FillOutcome::kTimeout ? " (timeout)" : last == FillOutcome::kImpossible ? " (none)" : "");
+    }
+    std::printf("\n");
+  }
+  std::printf("| **total** | | |");
+  for (size_t k = 0; k < std::size(kModes); ++k) std::printf(" %.2f s, %d finished |", totals[k], done[k]);
+  std::printf("\n");
+  return 0;
+}
+
+}  // namespace
+}  // namespace xwdb
+
+int main(int argc, char** argv) { return xwdb::Main(argc, argv); }
