@@ -169,12 +169,26 @@ class Solver::Impl {
     return RemoveWords(x, removed, r);  // RemoveWords never touches scratch_
   }
 
+  // Removes one word: on the hot path (every refutation, and every
+  // same-length slot after each decision), so without RemoveWords' bitset
+  // and before/after letter sets.
   bool RemoveOne(int x, uint32_t id) {
     Var& v = vars_[x];
-    if (!((v.domain[id / 64] >> (id % 64)) & 1)) return true;
-    std::vector<uint64_t> removed(v.domain.size(), 0);
-    removed[id / 64] = uint64_t{1} << (id % 64);
-    return RemoveWords(x, removed, 1);
+    const uint64_t bit = uint64_t{1} << (id % 64);
+    if (!(v.domain[id / 64] & bit)) return true;
+    Save(x);
+    if (v.size == 1) {
+      v.size = 0;
+      v.weight += 1;
+      return false;
+    }
+    v.domain[id / 64] &= ~bit;
+    --v.size;
+    const absl::string_view w = index_->letters(v.length, id);
+    for (int p = 0; p < v.length; ++p) {
+      if (--v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1] == 0) queue_.push_back({x, p});
+    }
+    return true;
   }
 
   bool Assign(int x, uint32_t id) {
@@ -400,7 +414,7 @@ void Solver::Impl::RecordFill() {
   if (!seen_fills_.insert(key).second) return;
   int scored = 0;
   for (size_t s = 0; s < slots_.size(); ++s) {
-    FilledSlot fs{slots_[s], SlotLetters(fill.grid, slots_[s]), -1};
+    FilledSlot fs{slots_[s], numbers_[s], SlotLetters(fill.grid, slots_[s]), -1};
     if (var_of_slot_[s] >= 0) {
       const Var& v = vars_[var_of_slot_[s]];
       fs.score = index_->score(v.length, uint32_t(v.assigned));

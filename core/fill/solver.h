@@ -75,6 +75,7 @@ struct FillStats {
 
 struct FilledSlot {
   Slot slot;
+  int number = 0;    // crossword numbering (NumberSlots)
   std::string word;  // letter codes
   int score = -1;    // -1: a locked entry not in the dictionary
 };

@@ -155,6 +155,10 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   EXPECT_EQ(bad.code, kExitError);
   EXPECT_NE(bad.err.find("row 2, column 2"), std::string::npos) << bad.err;
   EXPECT_EQ(Xwdb({"fill", "--db", db, dir.Sub("missing.txt")}).code, kExitError);
+  testing::WriteFile(dir.Sub("huge.txt"), std::string((1 << 20) + 1, '.'));
+  Result huge = Xwdb({"fill", "--db", db, dir.Sub("huge.txt")});
+  EXPECT_EQ(huge.code, kExitError);
+  EXPECT_NE(huge.err.find("over 1 MiB"), std::string::npos) << huge.err;
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 // xwdb fill: fills a grid in-process with the dictionary (no daemon).
 #include <fstream>
 #include <iomanip>
-#include <sstream>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -27,18 +26,16 @@ struct FillArgs {
 };
 
 int Run(const FillArgs& a, Io& io) {
-  std::string text;
-  if (a.grid == "-") {
-    std::stringstream ss;
-    ss << io.in.rdbuf();
-    text = ss.str();
-  } else {
-    std::ifstream in(a.grid, std::ios::binary);
-    if (!in) return Fail(io, "fill", absl::NotFoundError(a.grid + ": cannot read the grid"));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
+  std::ifstream file;
+  if (a.grid != "-") {
+    file.open(a.grid, std::ios::binary);
+    if (!file) return Fail(io, "fill", absl::NotFoundError(a.grid + ": cannot read the grid"));
   }
+  std::istream& in = a.grid == "-" ? io.in : file;
+  // Read at most one byte past the limit: a huge input is refused, not loaded.
+  std::string text(kMaxGridBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
   if (text.size() > kMaxGridBytes) {
     return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": over 1 MiB, not a grid"));
   }
@@ -65,15 +62,8 @@ int Run(const FillArgs& a, Io& io) {
     j["fills"] = nlohmann::json::array();
     for (const Fill& f : r.fills) {
       nlohmann::json slots = nlohmann::json::array();
-      const std::vector<Slot> plain = [&] {
-        std::vector<Slot> v;
-        for (const FilledSlot& s : f.slots) v.push_back(s.slot);
-        return v;
-      }();
-      const std::vector<int> numbers = NumberSlots(f.grid, plain);
-      for (size_t i = 0; i < f.slots.size(); ++i) {
-        const FilledSlot& s = f.slots[i];
-        slots.push_back({{"number", numbers[i]}, {"direction", s.slot.down ? "down" : "across"},
+      for (const FilledSlot& s : f.slots) {
+        slots.push_back({{"number", s.number}, {"direction", s.slot.down ? "down" : "across"},
                          {"row", s.slot.row + 1}, {"column", s.slot.col + 1},
                          {"word", alphabet.Decode(s.word)}, {"score", s.score}});
       }
