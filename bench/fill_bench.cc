@@ -2,8 +2,9 @@
 // against grid size, and what each technique of the engine buys (the study
 // modes), on the same grids and word list.
 //
-// Usage: fill_bench --dict WORDLIST [--timeout S] [--runs N] GRID...
-// WORDLIST: one word per line (A-Z). Run it alone.
+// Usage: fill_bench --dict WORDLIST [--timeout S] [--runs N] [--mode NAME] GRID...
+// WORDLIST: one word per line (A-Z). Each cell: median seconds, then the
+// median number of decisions (n). Run it alone.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +30,8 @@ const Mode kModes[] = {
     {"static order", [](FillOptions* o) { o->dynamic_order = false; }},
     {"no restarts", [](FillOptions* o) { o->restarts = false; }},
     {"no lookahead", [](FillOptions* o) { o->lookahead = false; }},
+    {"filter by words", [](FillOptions* o) { o->filter_path = FilterPath::kWords; }},
+    {"filter by bitsets", [](FillOptions* o) { o->filter_path = FilterPath::kBitsets; }},
 };
 
 std::string ReadAll(const std::string& path) {
@@ -42,16 +45,18 @@ int Main(int argc, char** argv) {
   std::string dict;
   double timeout = 10;
   int runs = 1;
+  std::string only_mode;  // empty: every mode
   std::vector<std::string> grids;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--dict" && i + 1 < argc) dict = argv[++i];
     else if (a == "--timeout" && i + 1 < argc) timeout = std::atof(argv[++i]);
     else if (a == "--runs" && i + 1 < argc) runs = std::atoi(argv[++i]);
+    else if (a == "--mode" && i + 1 < argc) only_mode = argv[++i];
     else grids.push_back(a);
   }
   if (dict.empty() || grids.empty()) {
-    std::fprintf(stderr, "usage: fill_bench --dict WORDLIST [--timeout S] [--runs N] GRID...\n");
+    std::fprintf(stderr, "usage: fill_bench --dict WORDLIST [--timeout S] [--runs N] [--mode NAME] GRID...\n");
     return 2;
   }
   auto normalizer = *Normalizer::Create(*ProfileForLocale("en", ProfileOptions{}));
@@ -66,12 +71,20 @@ int Main(int argc, char** argv) {
               static_cast<unsigned long long>(index->word_count()), runs, timeout);
 
   std::printf("| grid | size | slots |");
-  for (const Mode& m : kModes) std::printf(" %s |", m.name);
+  std::vector<Mode> modes;
+  for (const Mode& m : kModes) {
+    if (only_mode.empty() || only_mode == m.name) modes.push_back(m);
+  }
+  if (modes.empty()) {
+    std::fprintf(stderr, "no mode named '%s'\n", only_mode.c_str());
+    return 2;
+  }
+  for (const Mode& m : modes) std::printf(" %s |", m.name);
   std::printf("\n|---|---|---:|");
-  for (size_t k = 0; k < std::size(kModes); ++k) std::printf("---:|");
+  for (size_t k = 0; k < modes.size(); ++k) std::printf("---:|");
   std::printf("\n");
-  std::vector<double> totals(std::size(kModes), 0);
-  std::vector<int> done(std::size(kModes), 0);
+  std::vector<double> totals(modes.size(), 0);
+  std::vector<int> done(modes.size(), 0);
   for (const std::string& path : grids) {
     auto grid = Grid::Parse(ReadAll(path), normalizer.get(), path);
     if (!grid.ok()) {
@@ -80,35 +93,39 @@ int Main(int argc, char** argv) {
     }
     const std::string name = path.substr(path.find_last_of('/') + 1);
     std::printf("| %s | %dx%d | %zu |", name.c_str(), grid->rows(), grid->cols(), FindSlots(*grid, 2).size());
-    for (size_t k = 0; k < std::size(kModes); ++k) {
+    for (size_t k = 0; k < modes.size(); ++k) {
       std::vector<double> seconds;
+      std::vector<uint64_t> nodes;
       FillOutcome last = FillOutcome::kTimeout;
       for (int r = 0; r < runs; ++r) {
         FillOptions o;
         o.seed = static_cast<uint32_t>(r + 1);
         o.timeout_seconds = timeout;
-        kModes[k].apply(&o);
+        modes[k].apply(&o);
         auto solver = Solver::Create(index, *grid, o);
         if (!solver.ok()) break;
         const FillResult res = (*solver)->Solve();
         last = res.outcome;
         seconds.push_back(res.outcome == FillOutcome::kTimeout ? timeout : res.stats.seconds);
+        nodes.push_back(res.stats.nodes);
       }
       if (seconds.empty()) {
         std::printf(" error |");
         continue;
       }
       std::sort(seconds.begin(), seconds.end());
+      std::sort(nodes.begin(), nodes.end());
       const double median = seconds[seconds.size() / 2];
       totals[k] += median;
       done[k] += last != FillOutcome::kTimeout;
-      std::printf(" %.3f%s |", median,
-                  last == FillOutcome::kTimeout ? " (timeout)" : last == FillOutcome::kImpossible ? " (none)" : "");
+      std::printf(" %.3f%s, %llu n |", median,
+                  last == FillOutcome::kTimeout ? " (timeout)" : last == FillOutcome::kImpossible ? " (none)" : "",
+                  static_cast<unsigned long long>(nodes[nodes.size() / 2]));
     }
     std::printf("\n");
   }
   std::printf("| **total** | | |");
-  for (size_t k = 0; k < std::size(kModes); ++k) std::printf(" %.2f s, %d finished |", totals[k], done[k]);
+  for (size_t k = 0; k < modes.size(); ++k) std::printf(" %.2f s, %d finished |", totals[k], done[k]);
   std::printf("\n");
   return 0;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <random>
@@ -27,14 +28,22 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Nodes of the first run before a restart; each run allows kRestartGrowth
-// times more.
-constexpr double kFirstCutoff = 2000;
+// Refuted decisions (backtracks) of the first run before a restart; each
+// run allows kRestartGrowth times more. Counting failures, not decisions,
+// lets a run on a big easy grid go as deep as it needs; a short first run
+// escapes the heavy tail of an unlucky first choice on open grids.
+constexpr double kFirstCutoff = 150;
 constexpr double kRestartGrowth = 1.5;
 // After the first run, the value is drawn among this many best candidates.
 constexpr int kRandomTop = 3;
 // How many of a slot's best-scored candidates the value choice compares.
 constexpr int kLookahead = 16;
+// Filtering a domain word by word costs about this many times a block of
+// the bitset path (a letter load and test against a 64-bit AND).
+constexpr uint64_t kWordCost = 4;
+// CheckState's limit: debug builds recount domains of at most this many
+// words in all after every decision.
+[[maybe_unused]] constexpr size_t kCheckedDomainWords = 20000;
 
 }  // namespace
 
@@ -60,143 +69,213 @@ class Solver::Impl {
     int slot;  // into slots_
     int length;
     std::vector<Crossing> cross;  // per position
+    // The domain: a bitset over the index's words of this length, and the
+    // blocks of it that may be non-zero (sorted; every non-zero block is
+    // listed), so that small domains cost their size, not the dictionary's.
     std::vector<uint64_t> domain;
+    std::vector<uint32_t> live;
     uint32_t size = 0;
     std::vector<uint32_t> counts;  // position * A + letter - 1
+    std::vector<LetterSet> letters;  // per position: the letters with a count
     int assigned = -1;             // word id once assigned
     double weight = 1;
     int saved_level = -1;          // the level whose trail holds its state
   };
+  // A variable's state at the start of a level. Domains only shrink within
+  // a level, so the blocks outside `live` were zero then and still are:
+  // restoring the listed blocks restores the whole domain. Entries are
+  // reused (trail_top_), so saving seldom allocates.
   struct Saved {
     int var;
     int previous_saved_level;
-    std::vector<uint64_t> domain;
+    std::vector<uint32_t> live;
+    std::vector<uint64_t> blocks;  // domain[live[i]]
     uint32_t size;
     std::vector<uint32_t> counts;
+    std::vector<LetterSet> letters;
     int assigned;
   };
   enum class RunEnd { kSolved, kExhausted, kCutoff, kStopped };
 
-  LetterSet Letters(const Var& v, int p) const {
-    LetterSet s;
-    const uint32_t* c = v.counts.data() + size_t(p) * a_;
-    for (int k = 0; k < a_; ++k) {
-      if (c[k]) s.Add(static_cast<Letter>(k + 1));
+  static LetterSet Letters(const Var& v, int p) { return v.letters[p]; }
+  // One word less in v: its letters' counts drop, and a letter whose count
+  // reaches zero leaves its cell, which is queued.
+  void Uncount(int x, Var& v, absl::string_view w) {
+    for (int p = 0; p < v.length; ++p) {
+      const Letter l = static_cast<Letter>(w[p]);
+      if (--v.counts[size_t(p) * a_ + l - 1] == 0) {
+        v.letters[p].Remove(l);
+        queue_.push_back({x, p});
+      }
     }
-    return s;
   }
   void Recount(Var& v) {
     std::fill(v.counts.begin(), v.counts.end(), 0);
-    for (size_t b = 0; b < v.domain.size(); ++b) {
+    for (uint32_t b : v.live) {
       for (uint64_t m = v.domain[b]; m; m &= m - 1) {
         const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
         for (int p = 0; p < v.length; ++p) ++v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
       }
     }
+    v.letters.assign(v.length, LetterSet());
+    for (int p = 0; p < v.length; ++p) {
+      const uint32_t* c = v.counts.data() + size_t(p) * a_;
+      for (int k = 0; k < a_; ++k) {
+        if (c[k]) v.letters[p].Add(static_cast<Letter>(k + 1));
+      }
+    }
+  }
+  // Drops the blocks that became zero from v.live.
+  static void CompactLive(Var& v) {
+    size_t n = 0;
+    for (uint32_t b : v.live) {
+      if (v.domain[b]) v.live[n++] = b;
+    }
+    v.live.resize(n);
   }
 
   void Save(int x) {
     Var& v = vars_[x];
     if (v.saved_level == level_) return;
-    trail_.push_back(Saved{x, v.saved_level, v.domain, v.size, v.counts, v.assigned});
+    if (trail_top_ == trail_.size()) trail_.emplace_back();
+    Saved& s = trail_[trail_top_++];
+    s.var = x;
+    s.previous_saved_level = v.saved_level;
+    s.live = v.live;
+    s.blocks.resize(v.live.size());
+    for (size_t i = 0; i < v.live.size(); ++i) s.blocks[i] = v.domain[v.live[i]];
+    s.size = v.size;
+    s.counts = v.counts;
+    s.letters = v.letters;
+    s.assigned = v.assigned;
     v.saved_level = level_;
   }
   void PushLevel() {
-    level_starts_.push_back(trail_.size());
+    level_starts_.push_back(trail_top_);
     ++level_;
   }
   void PopLevel() {
     const size_t start = level_starts_.back();
     level_starts_.pop_back();
-    while (trail_.size() > start) {
-      Saved& s = trail_.back();
+    while (trail_top_ > start) {
+      Saved& s = trail_[--trail_top_];
       Var& v = vars_[s.var];
-      v.domain = std::move(s.domain);
+      for (size_t i = 0; i < s.live.size(); ++i) v.domain[s.live[i]] = s.blocks[i];
+      v.live.swap(s.live);  // the entry's old vectors keep their capacity
       v.size = s.size;
-      v.counts = std::move(s.counts);
+      v.counts.swap(s.counts);
+      v.letters.swap(s.letters);
       v.assigned = s.assigned;
       v.saved_level = s.previous_saved_level;
-      trail_.pop_back();
     }
     --level_;
     queue_.clear();
   }
 
-  // Removes the words of `removed` (a subset of the domain, `r` of them)
-  // from var x, queueing the cells that lose letters. False if the domain
-  // empties.
-  bool RemoveWords(int x, const std::vector<uint64_t>& removed, uint32_t r) {
+  bool Wipeout(int x) {
     Var& v = vars_[x];
     Save(x);
-    if (r >= v.size) {
-      v.size = 0;
-      v.weight += 1;
-      return false;
-    }
-    std::vector<LetterSet> before(v.length);
-    for (int p = 0; p < v.length; ++p) before[p] = Letters(v, p);
-    for (size_t b = 0; b < v.domain.size(); ++b) v.domain[b] &= ~removed[b];
-    v.size -= r;
-    if (r <= v.size) {
-      for (size_t b = 0; b < removed.size(); ++b) {
-        for (uint64_t m = removed[b]; m; m &= m - 1) {
-          const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
-          for (int p = 0; p < v.length; ++p) --v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
-        }
-      }
-    } else {
-      Recount(v);  // fewer words remain than went: count them afresh
-    }
-    for (int p = 0; p < v.length; ++p) {
-      if (!(Letters(v, p) == before[p])) queue_.push_back({x, p});
-    }
-    return true;
+    v.size = 0;
+    v.weight += 1;
+    return false;
   }
 
-  // Keeps in var x only the words whose letter at `pos` is in `allowed`.
+  // Keeps in var x only the words whose letter at `pos` is in `allowed`,
+  // queueing the cells that lose letters. False if the domain empties. The
+  // counts say at once how many words go, so a wipe-out costs nothing. A
+  // small domain is walked word by word; a large one loses the index's
+  // bitsets of the dropped letters, a block at a time.
   bool Filter(int x, int pos, LetterSet allowed) {
     Var& v = vars_[x];
     const LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
     if (drop.empty()) return true;
-    std::vector<uint64_t>& removed = scratch_;
-    removed.assign(v.domain.size(), 0);
+    const uint32_t* c = v.counts.data() + size_t(pos) * a_;
     uint32_t r = 0;
-    for (LetterSet rest = drop; !rest.empty();) {
-      const uint64_t* bits = index_->Bits(v.length, pos, rest.PopFirst());
-      for (size_t b = 0; b < removed.size(); ++b) removed[b] |= bits[b] & v.domain[b];
+    for (LetterSet rest = drop; !rest.empty();) r += c[rest.PopFirst() - 1];
+    if (r >= v.size) return Wipeout(x);
+    Save(x);
+    // The bitset path ORs the bitsets of the fewer of the dropped and the
+    // kept letters.
+    const LetterSet keep = Letters(v, pos) & allowed;
+    const bool by_keep = keep.size() < drop.size();
+    const uint64_t letter_loads = uint32_t(by_keep ? keep.size() : drop.size());
+    const bool by_words = options_.filter_path == FilterPath::kAuto
+                              ? uint64_t{v.size} * kWordCost < letter_loads * v.live.size()
+                              : options_.filter_path == FilterPath::kWords;
+    if (by_words) {
+      for (uint32_t b : v.live) {
+        for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+          const uint32_t id = uint32_t(b * 64 + std::countr_zero(m));
+          const absl::string_view w = index_->letters(v.length, id);
+          if (!drop.Contains(static_cast<Letter>(w[pos]))) continue;
+          v.domain[b] &= ~(uint64_t{1} << (id % 64));
+          Uncount(x, v, w);
+        }
+      }
+      v.size -= r;
+      CompactLive(v);
+      return true;
     }
-    for (uint64_t m : removed) r += std::popcount(m);
-    return RemoveWords(x, removed, r);  // RemoveWords never touches scratch_
+    std::vector<uint64_t>& removed = scratch_;  // parallel to v.live
+    removed.assign(v.live.size(), 0);
+    for (LetterSet rest = by_keep ? keep : drop; !rest.empty();) {
+      const uint64_t* bits = index_->Bits(v.length, pos, rest.PopFirst());
+      for (size_t i = 0; i < removed.size(); ++i) removed[i] |= bits[v.live[i]];
+    }
+    for (size_t i = 0; i < removed.size(); ++i) {
+      if (by_keep) removed[i] = ~removed[i];
+      removed[i] &= v.domain[v.live[i]];
+      v.domain[v.live[i]] &= ~removed[i];
+    }
+    v.size -= r;
+    if (r <= v.size) {
+      for (size_t i = 0; i < removed.size(); ++i) {
+        for (uint64_t m = removed[i]; m; m &= m - 1) {
+          Uncount(x, v, index_->letters(v.length, uint32_t(v.live[i] * 64 + std::countr_zero(m))));
+        }
+      }
+    } else {
+      // Fewer words remain than went: count them afresh.
+      std::vector<LetterSet> before(v.length);
+      for (int p = 0; p < v.length; ++p) before[p] = Letters(v, p);
+      Recount(v);
+      for (int p = 0; p < v.length; ++p) {
+        if (!(Letters(v, p) == before[p])) queue_.push_back({x, p});
+      }
+    }
+    CompactLive(v);
+    return true;
   }
 
   // Removes one word: on the hot path (every refutation, and every
-  // same-length slot after each decision), so without RemoveWords' bitset
-  // and before/after letter sets.
+  // same-length slot after each decision). The block stays listed in
+  // v.live even if it empties (the list is a superset).
   bool RemoveOne(int x, uint32_t id) {
     Var& v = vars_[x];
     const uint64_t bit = uint64_t{1} << (id % 64);
     if (!(v.domain[id / 64] & bit)) return true;
+    if (v.size == 1) return Wipeout(x);
     Save(x);
-    if (v.size == 1) {
-      v.size = 0;
-      v.weight += 1;
-      return false;
-    }
     v.domain[id / 64] &= ~bit;
     --v.size;
-    const absl::string_view w = index_->letters(v.length, id);
-    for (int p = 0; p < v.length; ++p) {
-      if (--v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1] == 0) queue_.push_back({x, p});
-    }
+    Uncount(x, v, index_->letters(v.length, id));
     return true;
   }
 
+  // x = word `id` (in its domain).
   bool Assign(int x, uint32_t id) {
     Var& v = vars_[x];
-    std::vector<uint64_t> removed = v.domain;
-    removed[id / 64] &= ~(uint64_t{1} << (id % 64));
-    Save(x);  // before `assigned` changes, even when nothing is removed
-    if (v.size > 1 && !RemoveWords(x, removed, v.size - 1)) return false;
+    Save(x);
+    for (uint32_t b : v.live) v.domain[b] = 0;
+    v.domain[id / 64] = uint64_t{1} << (id % 64);
+    v.live.assign(1, id / 64);
+    v.size = 1;
+    std::fill(v.counts.begin(), v.counts.end(), 0);
+    const absl::string_view w = index_->letters(v.length, id);
+    for (int p = 0; p < v.length; ++p) {
+      v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1] = 1;
+      v.letters[p] = LetterSet::Of(static_cast<Letter>(w[p]));
+    }
     v.assigned = static_cast<int>(id);
     // Every crossing hears of the decision, even where the cell's letter
     // set did not change now (without full propagation it may have changed
@@ -255,7 +334,8 @@ class Solver::Impl {
     };
     std::vector<Candidate> top;
     const int want = options_.lookahead ? kLookahead : (randomize_ ? kRandomTop : 1);
-    for (size_t b = 0; b < v.domain.size() && static_cast<int>(top.size()) < want; ++b) {
+    for (size_t i = 0; i < v.live.size() && static_cast<int>(top.size()) < want; ++i) {
+      const uint32_t b = v.live[i];
       for (uint64_t m = v.domain[b]; m && static_cast<int>(top.size()) < want; m &= m - 1) {
         top.push_back(Candidate{0, uint32_t(b * 64 + std::countr_zero(m))});
       }
@@ -275,6 +355,34 @@ class Solver::Impl {
     }
     const size_t pool = randomize_ ? std::min<size_t>(top.size(), kRandomTop) : 1;
     return top[pool > 1 ? rng_() % pool : 0].id;
+  }
+
+  // Debug builds check, on small searches, that every variable's
+  // incremental state (size, live blocks, counts, letter sets) equals what
+  // a recount of its domain gives: the fast paths must agree with it.
+  void CheckState() const {
+#ifndef NDEBUG
+    size_t total = 0;
+    for (const Var& v : vars_) total += v.size;
+    if (total > kCheckedDomainWords) return;
+    for (const Var& v : vars_) {
+      uint32_t size = 0;
+      std::vector<uint32_t> counts(v.counts.size(), 0);
+      for (size_t b = 0; b < v.domain.size(); ++b) {
+        if (v.domain[b]) assert(std::binary_search(v.live.begin(), v.live.end(), uint32_t(b)));
+        for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+          ++size;
+          const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
+          for (int p = 0; p < v.length; ++p) ++counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
+        }
+      }
+      assert(size == v.size);
+      assert(counts == v.counts);
+      for (int p = 0; p < v.length; ++p) {
+        for (int k = 0; k < a_; ++k) assert(v.letters[p].Contains(Letter(k + 1)) == (counts[size_t(p) * a_ + k] > 0));
+      }
+    }
+#endif
   }
 
   bool ShouldStop() {
@@ -310,7 +418,8 @@ class Solver::Impl {
   std::vector<std::vector<int>> same_length_;
   std::vector<std::pair<int, int>> queue_;
   std::vector<uint64_t> scratch_;
-  std::vector<Saved> trail_;
+  std::vector<Saved> trail_;  // [0, trail_top_) in use
+  size_t trail_top_ = 0;
   std::vector<size_t> level_starts_;
   int level_ = 0;
 
@@ -379,7 +488,10 @@ absl::Status Solver::Impl::Init() {
       }
     }
     v.size = 0;
-    for (uint64_t m : v.domain) v.size += std::popcount(m);
+    for (uint32_t b = 0; b < blocks; ++b) {
+      v.size += std::popcount(v.domain[b]);
+      if (v.domain[b]) v.live.push_back(b);
+    }
     v.counts.assign(size_t(v.length) * a_, 0);
     Recount(v);
   }
@@ -441,11 +553,12 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
       return static_cast<int>(result_.fills.size()) >= options_.solutions ? RunEnd::kSolved : RunEnd::kExhausted;
     }
     if (ShouldStop()) return RunEnd::kStopped;
-    if (cutoff_ > 0 && stats_.nodes >= cutoff_) return RunEnd::kCutoff;
+    if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
     ++stats_.nodes;
     const uint32_t id = PickValue(vars_[x]);
     PushLevel();
     if (Assign(x, id) && Propagate()) {
+      CheckState();
       const RunEnd end = Search();
       if (end != RunEnd::kExhausted) return end;  // the caller keeps or drops the state
     } else {
@@ -471,7 +584,7 @@ FillResult Solver::Impl::Solve() {
   }
   double cutoff = kFirstCutoff;
   for (int run = 0;; ++run) {
-    cutoff_ = options_.restarts ? stats_.nodes + cutoff : 0;
+    cutoff_ = options_.restarts ? stats_.backtracks + cutoff : 0;
     randomize_ = run > 0 || diversify_;
     PushLevel();
     const RunEnd end = Search();

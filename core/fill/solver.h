@@ -14,9 +14,9 @@
 // where the grid is tight); value order: of the best-scored candidates, the
 // one that leaves the most words to its crossings first, with a seeded
 // choice among the best after a restart. Branching is two-way
-// (slot = word, else slot != word). Restarts use a growing node cutoff and
-// keep the learned weights; the last run, without cutoff, is complete, so
-// "impossible" is a proof.
+// (slot = word, else slot != word). Restarts use a growing cutoff on
+// refuted decisions and keep the learned weights; a run that ends within
+// its cutoff has searched everything, so "impossible" is a proof.
 //
 // Fully pre-filled slots are locked: kept as given, even if the word is not
 // in the dictionary (a theme entry), and their letters constrain crossings.
@@ -39,6 +39,10 @@
 
 namespace xwdb {
 
+// How propagation removes words from a domain (see Solver): kAuto picks
+// the cheaper way per call; the others force one (tests, benchmarks).
+enum class FilterPath { kAuto, kWords, kBitsets };
+
 struct FillOptions {
   int min_length = 2;       // shorter runs are not slots
   int min_score = 0;        // words scored below are not used
@@ -55,6 +59,7 @@ struct FillOptions {
   bool dynamic_order = true;  // false: slots in grid order (across, then down)
   bool restarts = true;
   bool lookahead = true;    // false: values in plain score order
+  FilterPath filter_path = FilterPath::kAuto;
 };
 
 enum class FillOutcome {
