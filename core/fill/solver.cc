@@ -394,11 +394,43 @@ class Solver::Impl {
       stop_ = FillOutcome::kTimeout;
       return true;
     }
-    if ((stats_.nodes & 15) == 0 && Clock::now() >= deadline_) {
-      stop_ = FillOutcome::kTimeout;
-      return true;
+    if ((stats_.nodes & 15) == 0) {
+      const Clock::time_point now = Clock::now();
+      if (now >= deadline_) {
+        stop_ = FillOutcome::kTimeout;
+        return true;
+      }
+      if (options_.on_progress && now >= next_progress_) {
+        ReportProgress(now);
+        if (cancelled_->load(std::memory_order_relaxed)) {
+          stop_ = FillOutcome::kCancelled;
+          return true;
+        }
+      }
     }
     return false;
+  }
+
+  void ReportProgress(Clock::time_point now) {
+    progress_.nodes = stats_.nodes;
+    progress_.slots_open = static_cast<int>(vars_.size());
+    progress_.seconds = std::chrono::duration<double>(now - start_).count();
+    options_.on_progress(progress_);
+    next_progress_ = now + std::chrono::microseconds(int64_t(options_.progress_interval_seconds * 1e6));
+  }
+  // Keeps the deepest partial fill for progress reports (only when someone
+  // listens: copying the grid costs its size).
+  void NoteDepth() {
+    if (!options_.on_progress) return;
+    const int depth = level_ - 2;  // the root and the run's own level hold no decision
+    if (depth <= progress_.slots_filled) return;
+    progress_.slots_filled = depth;
+    progress_.best = grid_;
+    for (const Var& v : vars_) {
+      if (v.assigned < 0) continue;
+      const absl::string_view w = index_->letters(v.length, uint32_t(v.assigned));
+      for (int p = 0; p < v.length; ++p) progress_.best.Set(slots_[v.slot].cells[p], uint8_t(w[p]));
+    }
   }
 
   RunEnd Search();
@@ -432,6 +464,9 @@ class Solver::Impl {
   bool diversify_ = false;
   FillOutcome stop_ = FillOutcome::kTimeout;
   std::string root_failure_;
+  Clock::time_point start_;
+  Clock::time_point next_progress_;
+  FillProgress progress_;
 };
 
 absl::Status Solver::Impl::Init() {
@@ -559,6 +594,7 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
     PushLevel();
     if (Assign(x, id) && Propagate()) {
       CheckState();
+      NoteDepth();
       const RunEnd end = Search();
       if (end != RunEnd::kExhausted) return end;  // the caller keeps or drops the state
     } else {
@@ -573,6 +609,9 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
 
 FillResult Solver::Impl::Solve() {
   const auto start = Clock::now();
+  start_ = start;
+  next_progress_ = start + std::chrono::microseconds(int64_t(options_.progress_interval_seconds * 1e6));
+  progress_.best = grid_;
   deadline_ = start + std::chrono::microseconds(int64_t(options_.timeout_seconds * 1e6));
   PushLevel();  // the root: never popped, so Init's state stays
   if (!root_failure_.empty() || !Propagate()) {
@@ -639,6 +678,7 @@ FillResult Solver::SolvePortfolio() {
     threads.emplace_back([&, k] {
       FillOptions o = options_;
       o.seed = options_.seed + 7919u * static_cast<uint32_t>(k);
+      o.on_progress = nullptr;  // the first member reports
       Impl member(index_, grid_, o, &cancelled_, /*diversify=*/true);
       if (member.Init().ok()) {  // the same grid as impl_'s, which succeeded
         results[k] = member.Solve();

@@ -29,6 +29,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,6 +43,15 @@ namespace xwdb {
 // How propagation removes words from a domain (see Solver): kAuto picks
 // the cheaper way per call; the others force one (tests, benchmarks).
 enum class FilterPath { kAuto, kWords, kBitsets };
+
+// A snapshot of a running search, for callers that show progress.
+struct FillProgress {
+  uint64_t nodes = 0;
+  int slots_filled = 0;  // open slots assigned on the deepest path seen
+  int slots_open = 0;    // open slots in all (locked ones excluded)
+  Grid best{1, 1};       // that deepest partial fill
+  double seconds = 0;
+};
 
 struct FillOptions {
   int min_length = 2;       // shorter runs are not slots
@@ -60,6 +70,11 @@ struct FillOptions {
   bool restarts = true;
   bool lookahead = true;    // false: values in plain score order
   FilterPath filter_path = FilterPath::kAuto;
+  // Called from the searching thread about every progress_interval_seconds
+  // (only by the first member of a portfolio). It may call Cancel(); it
+  // must not block for long: the search waits for it.
+  std::function<void(const FillProgress&)> on_progress;
+  double progress_interval_seconds = 0.25;
 };
 
 enum class FillOutcome {

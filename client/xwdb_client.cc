@@ -1,0 +1,100 @@
+#include "client/xwdb_client.h"
+
+#include <chrono>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+
+namespace xwdb::client {
+
+namespace v1 = ::xwdb::v1;
+
+absl::Status FromGrpcStatus(const grpc::Status& status) {
+  if (status.ok()) return absl::OkStatus();
+  return absl::Status(static_cast<absl::StatusCode>(status.error_code()), status.error_message());
+}
+
+absl::StatusOr<std::unique_ptr<XwdbClient>> XwdbClient::Connect(const ClientOptions& options) {
+  std::unique_ptr<XwdbClient> client(new XwdbClient(options));
+  std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
+  if (options.tls || !options.ca_cert_file.empty()) {
+    grpc::SslCredentialsOptions ssl;
+    if (!options.ca_cert_file.empty()) {
+      std::ifstream in(options.ca_cert_file, std::ios::binary);
+      if (!in) return absl::NotFoundError(absl::StrCat("--ca-cert ", options.ca_cert_file, ": cannot read it"));
+      std::stringstream ss;
+      ss << in.rdbuf();
+      ssl.pem_root_certs = ss.str();
+    }
+    credentials = grpc::SslCredentials(ssl);
+  }
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(64 << 20);
+  client->channel_ = grpc::CreateCustomChannel(options.address, credentials, args);
+  client->stub_ = v1::Xwdb::NewStub(client->channel_);
+  return client;
+}
+
+void XwdbClient::Prepare(grpc::ClientContext* context, double deadline_seconds) const {
+  if (!options_.token.empty()) context->AddMetadata("authorization", "Bearer " + options_.token);
+  if (deadline_seconds > 0) {
+    context->set_deadline(std::chrono::system_clock::now() +
+                          std::chrono::microseconds(int64_t(deadline_seconds * 1e6)));
+  }
+}
+
+absl::StatusOr<v1::ListDictionariesResponse> XwdbClient::ListDictionaries() {
+  grpc::ClientContext context;
+  Prepare(&context, options_.deadline_seconds);
+  v1::ListDictionariesResponse response;
+  if (grpc::Status s = stub_->ListDictionaries(&context, {}, &response); !s.ok()) return FromGrpcStatus(s);
+  return response;
+}
+
+absl::StatusOr<v1::MatchResponse> XwdbClient::Match(const v1::MatchRequest& request) {
+  grpc::ClientContext context;
+  Prepare(&context, options_.deadline_seconds);
+  v1::MatchResponse response;
+  if (grpc::Status s = stub_->Match(&context, request, &response); !s.ok()) return FromGrpcStatus(s);
+  return response;
+}
+
+absl::StatusOr<v1::GetCluesResponse> XwdbClient::GetClues(const v1::GetCluesRequest& request) {
+  grpc::ClientContext context;
+  Prepare(&context, options_.deadline_seconds);
+  v1::GetCluesResponse response;
+  if (grpc::Status s = stub_->GetClues(&context, request, &response); !s.ok()) return FromGrpcStatus(s);
+  return response;
+}
+
+absl::StatusOr<v1::ServerStats> XwdbClient::GetServerStats() {
+  grpc::ClientContext context;
+  Prepare(&context, options_.deadline_seconds);
+  v1::ServerStats response;
+  if (grpc::Status s = stub_->GetServerStats(&context, {}, &response); !s.ok()) return FromGrpcStatus(s);
+  return response;
+}
+
+absl::StatusOr<v1::FillResult> XwdbClient::Fill(const v1::FillRequest& request,
+                                                const std::function<void(const v1::FillProgress&)>& on_progress,
+                                                const std::function<void(grpc::ClientContext*)>& context_hook) {
+  grpc::ClientContext context;
+  double deadline = options_.deadline_seconds;
+  if (deadline == 0 && request.options().timeout_seconds() > 0) deadline = request.options().timeout_seconds() + 10;
+  Prepare(&context, deadline);
+  if (context_hook) context_hook(&context);
+  std::unique_ptr<grpc::ClientReader<v1::FillEvent>> reader = stub_->Fill(&context, request);
+  v1::FillEvent event;
+  std::optional<v1::FillResult> result;
+  while (reader->Read(&event)) {
+    if (event.has_progress() && on_progress) on_progress(event.progress());
+    if (event.has_result()) result = event.result();
+  }
+  if (grpc::Status s = reader->Finish(); !s.ok()) return FromGrpcStatus(s);
+  if (!result) return absl::InternalError("fill: the daemon ended the stream without a result");
+  return *result;
+}
+
+}  // namespace xwdb::client

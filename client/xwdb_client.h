@@ -1,0 +1,62 @@
+// XwdbClient: a typed caller of one xwdbd, for the command-line client, the
+// load generator and the tests. Each call returns absl::StatusOr; gRPC
+// errors keep their code and the daemon's message.
+//
+// Thread safety: one XwdbClient may be used from many threads at once (its
+// channel and stub are thread-safe).
+#ifndef XWDB_CLIENT_XWDB_CLIENT_H_
+#define XWDB_CLIENT_XWDB_CLIENT_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <grpcpp/grpcpp.h>
+
+#include "absl/status/statusor.h"
+#include "xwdb/v1/xwdb.grpc.pb.h"
+
+namespace xwdb::client {
+
+struct ClientOptions {
+  std::string address = "127.0.0.1:7411";
+  // TLS: on when `tls` or a CA file is given; the CA file replaces the
+  // system roots (for a self-signed daemon).
+  bool tls = false;
+  std::string ca_cert_file;
+  std::string token;              // sent as "authorization: Bearer <token>"
+  double deadline_seconds = 0;    // per call; 0: none (Fill: its time limit + 10 s)
+};
+
+class XwdbClient {
+ public:
+  static absl::StatusOr<std::unique_ptr<XwdbClient>> Connect(const ClientOptions& options);
+
+  absl::StatusOr<xwdb::v1::ListDictionariesResponse> ListDictionaries();
+  absl::StatusOr<xwdb::v1::MatchResponse> Match(const xwdb::v1::MatchRequest& request);
+  absl::StatusOr<xwdb::v1::GetCluesResponse> GetClues(const xwdb::v1::GetCluesRequest& request);
+  absl::StatusOr<xwdb::v1::ServerStats> GetServerStats();
+  // Streams the fill; `on_progress` (may be empty) sees each progress event.
+  // `context_hook` (may be empty) gets the call's context before it starts,
+  // e.g. to cancel it from another thread.
+  absl::StatusOr<xwdb::v1::FillResult> Fill(
+      const xwdb::v1::FillRequest& request,
+      const std::function<void(const xwdb::v1::FillProgress&)>& on_progress = nullptr,
+      const std::function<void(grpc::ClientContext*)>& context_hook = nullptr);
+
+  xwdb::v1::Xwdb::Stub* stub() { return stub_.get(); }
+  // A context with the token and the deadline set.
+  void Prepare(grpc::ClientContext* context, double deadline_seconds) const;
+
+ private:
+  explicit XwdbClient(const ClientOptions& options) : options_(options) {}
+  ClientOptions options_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<xwdb::v1::Xwdb::Stub> stub_;
+};
+
+absl::Status FromGrpcStatus(const grpc::Status& status);
+
+}  // namespace xwdb::client
+
+#endif  // XWDB_CLIENT_XWDB_CLIENT_H_

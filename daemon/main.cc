@@ -1,0 +1,219 @@
+// xwdbd: serves the xwdb.v1 API over gRPC. Flags are parsed here and passed
+// down as plain structs; the service lives in xwdb_service.h.
+//
+//   xwdbd --db en=var/default.db [--db NAME=PATH ...] [--listen 127.0.0.1:7411]
+//
+// Signals: SIGHUP reloads the dictionaries (a failed reload keeps the old
+// ones); SIGTERM or SIGINT stop accepting calls, give those in flight
+// --grace seconds, then cancel them and exit.
+#include <signal.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "daemon/dictionary_set.h"
+#include "daemon/listen_address.h"
+#include "daemon/xwdb_service.h"
+
+namespace xwdb::daemon {
+namespace {
+
+struct Flags {
+  std::vector<std::string> dbs;
+  std::string listen = "127.0.0.1:7411";
+  std::string tls_cert, tls_key, token_file, port_file, call_log = "-";
+  bool insecure = false;
+  int fill_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int fill_queue = -1;  // -1: 4 per fill thread
+  double max_fill_seconds = 300;
+  double grace_seconds = 10;
+};
+
+absl::StatusOr<std::string> ReadSecretFile(const std::string& path, const char* what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void Log(const std::string& line) { std::fprintf(stderr, "xwdbd: %s\n", line.c_str()); }
+
+void LogLoaded(const DictionarySet& set) {
+  for (const auto& d : set.all()) {
+    Log(absl::StrCat("dictionary '", d->name, "' (", d->path, "): ", d->index->word_count(), " words, ",
+                     d->clue_count, " clues, index ", d->index_bytes / (1 << 20), " MiB, loaded in ",
+                     absl::StrFormat("%.2f", d->load_seconds), " s"));
+  }
+}
+
+int Run(const Flags& flags) {
+  DictionarySet::Spec spec;
+  for (const std::string& db : flags.dbs) {
+    const size_t eq = db.find('=');
+    if (eq == std::string::npos) {
+      Log(absl::StrCat("--db ", db, ": expected NAME=PATH"));
+      return 1;
+    }
+    spec.emplace_back(db.substr(0, eq), db.substr(eq + 1));
+  }
+  const bool tls = !flags.tls_cert.empty() || !flags.tls_key.empty();
+  if (tls && (flags.tls_cert.empty() || flags.tls_key.empty())) {
+    Log("--tls-cert and --tls-key go together");
+    return 1;
+  }
+  if (!IsLoopbackAddress(flags.listen) && !tls && !flags.insecure) {
+    Log(absl::StrCat("--listen ", flags.listen,
+                     " is not a loopback address: give --tls-cert and --tls-key, or --insecure"));
+    return 1;
+  }
+  ServiceOptions options;
+  if (!flags.token_file.empty()) {
+    auto token = ReadSecretFile(flags.token_file, "--token-file");
+    if (!token.ok()) {
+      Log(std::string(token.status().message()));
+      return 1;
+    }
+    while (!token->empty() && (token->back() == '\n' || token->back() == '\r')) token->pop_back();
+    if (token->empty()) {
+      Log(absl::StrCat("--token-file ", flags.token_file, ": the file is empty"));
+      return 1;
+    }
+    options.token = *token;
+  }
+  options.fill_pool = flags.fill_threads;
+  options.fill_queue = flags.fill_queue >= 0 ? flags.fill_queue : 4 * flags.fill_threads;
+  options.max_fill_seconds = flags.max_fill_seconds;
+  if (flags.call_log == "off") {
+    options.call_log = nullptr;
+  } else if (flags.call_log != "-") {
+    options.call_log = std::fopen(flags.call_log.c_str(), "a");
+    if (!options.call_log) {
+      Log(absl::StrCat("--call-log ", flags.call_log, ": cannot open it"));
+      return 1;
+    }
+  }
+
+  auto set = DictionarySet::Load(spec);
+  if (!set.ok()) {
+    Log(std::string(set.status().message()));
+    return 1;
+  }
+  LogLoaded(**set);
+
+  std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
+  if (tls) {
+    auto cert = ReadSecretFile(flags.tls_cert, "--tls-cert");
+    auto key = ReadSecretFile(flags.tls_key, "--tls-key");
+    if (!cert.ok() || !key.ok()) {
+      Log(std::string((cert.ok() ? key : cert).status().message()));
+      return 1;
+    }
+    grpc::SslServerCredentialsOptions ssl;
+    ssl.pem_key_cert_pairs.push_back({*key, *cert});
+    credentials = grpc::SslServerCredentials(ssl);
+  }
+
+  XwdbService service(*set, options);
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(flags.listen, credentials, &port);
+  builder.RegisterService(&service);
+  builder.SetMaxReceiveMessageSize(kMaxMessageBytes);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || port == 0) {
+    Log(absl::StrCat("cannot listen on ", flags.listen));
+    return 1;
+  }
+  Log(absl::StrCat("listening on ", WithPort(flags.listen, port), tls ? " (TLS)" : "",
+                   options.token.empty() ? "" : " (token required)", "; fill pool ", options.fill_pool,
+                   ", queue ", options.fill_queue));
+  if (!flags.port_file.empty()) {
+    // Written whole, then renamed: a reader never sees half a number.
+    const std::string tmp = flags.port_file + ".tmp";
+    std::ofstream(tmp) << port << "\n";
+    std::rename(tmp.c_str(), flags.port_file.c_str());
+  }
+
+  // Signals are handled by one thread with sigwait: no work in a handler.
+  std::thread signals([&] {
+    sigset_t set_of;
+    sigemptyset(&set_of);
+    sigaddset(&set_of, SIGHUP);
+    sigaddset(&set_of, SIGTERM);
+    sigaddset(&set_of, SIGINT);
+    for (;;) {
+      int sig = 0;
+      if (sigwait(&set_of, &sig) != 0) continue;
+      if (sig == SIGHUP) {
+        Log("SIGHUP: reloading the dictionaries");
+        auto fresh = DictionarySet::Load(spec);
+        if (!fresh.ok()) {
+          Log(absl::StrCat("reload failed, keeping the loaded dictionaries: ", fresh.status().message()));
+          continue;
+        }
+        LogLoaded(**fresh);
+        service.Reload(std::move(*fresh));
+        Log("reloaded");
+        continue;
+      }
+      Log(absl::StrCat(sig == SIGTERM ? "SIGTERM" : "SIGINT", ": stopping; calls in flight have ",
+                       flags.grace_seconds, " s"));
+      server->Shutdown(std::chrono::system_clock::now() +
+                       std::chrono::microseconds(int64_t(flags.grace_seconds * 1e6)));
+      return;
+    }
+  });
+  server->Wait();
+  signals.join();
+  Log("stopped");
+  if (options.call_log && options.call_log != stderr) std::fclose(options.call_log);
+  return 0;
+}
+
+}  // namespace
+}  // namespace xwdb::daemon
+
+int main(int argc, char** argv) {
+  // Block the signals in every thread (threads inherit the mask); the
+  // signal thread takes them with sigwait.
+  sigset_t blocked;
+  sigemptyset(&blocked);
+  sigaddset(&blocked, SIGHUP);
+  sigaddset(&blocked, SIGTERM);
+  sigaddset(&blocked, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &blocked, nullptr);
+
+  xwdb::daemon::Flags f;
+  CLI::App app{"xwdbd: serves xwdb dictionaries (pattern matches, fills, clues) over gRPC"};
+  app.add_option("--db", f.dbs, "A dictionary to serve, as NAME=PATH (repeatable; the first is the default)")
+      ->required();
+  app.add_option("--listen", f.listen, "Address to listen on (default 127.0.0.1:7411; port 0 picks a free one)");
+  app.add_option("--tls-cert", f.tls_cert, "PEM certificate chain (with --tls-key: serve TLS)");
+  app.add_option("--tls-key", f.tls_key, "PEM private key");
+  app.add_flag("--insecure", f.insecure, "Allow plaintext on a non-loopback address");
+  app.add_option("--token-file", f.token_file, "File holding a bearer token that every call must carry");
+  app.add_option("--fill-threads", f.fill_threads, "Fills searching at once (default: the number of cores)")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--fill-queue", f.fill_queue, "Fills waiting for a place (default: 4 per fill thread)")
+      ->check(CLI::Range(0, 100000));
+  app.add_option("--max-fill-seconds", f.max_fill_seconds, "Cap on one fill's time (default 300)")
+      ->check(CLI::Range(0.01, 86400.0));
+  app.add_option("--grace", f.grace_seconds, "Seconds calls in flight get at shutdown (default 10)")
+      ->check(CLI::Range(0.0, 3600.0));
+  app.add_option("--port-file", f.port_file, "Write the port listened on to this file once serving");
+  app.add_option("--call-log", f.call_log, "Where the per-call log lines go: - (stderr, default), a file, or off");
+  CLI11_PARSE(app, argc, argv);
+  return xwdb::daemon::Run(f);
+}
