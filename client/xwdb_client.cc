@@ -32,6 +32,7 @@ absl::StatusOr<std::unique_ptr<XwdbClient>> XwdbClient::Connect(const ClientOpti
   }
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
+  if (options.own_connection) args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
   client->channel_ = grpc::CreateCustomChannel(options.address, credentials, args);
   client->stub_ = v1::Xwdb::NewStub(client->channel_);
   return client;

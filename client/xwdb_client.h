@@ -26,6 +26,9 @@ struct ClientOptions {
   std::string ca_cert_file;
   std::string token;              // sent as "authorization: Bearer <token>"
   double deadline_seconds = 0;    // per call; 0: none (Fill: its time limit + 10 s)
+  // A connection of its own, not shared with other clients of the same
+  // address in this process (load generators spread calls this way).
+  bool own_connection = false;
 };
 
 class XwdbClient {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The main job on the embedded default: builds xwdb, builds the default
 # English dictionary from Debian's SCOWL lists (words and scores) and WordNet
-# (clues), and shows what it holds.
+# (clues), shows what it holds, fills the sample grid in-process, then starts
+# xwdbd on loopback, fills the same grid through xwdb-client with its clues,
+# and stops the daemon.
 #   XWDB_DB      where the dictionary goes (default: var/default.db)
 #   XWDB_PRESET  CMake preset to build with (default: release)
 set -euo pipefail
@@ -12,8 +14,10 @@ db=${XWDB_DB:-var/default.db}
 jobs=${XWDB_JOBS:-2}
 
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" -j"$jobs" --target xwdb
+cmake --build --preset "$preset" -j"$jobs" --target xwdb xwdbd xwdb-client
 xwdb=build/$preset/tools/xwdb
+xwdbd=build/$preset/daemon/xwdbd
+client=build/$preset/client/xwdb-client
 
 if [ ! -e "$db/CURRENT" ]; then
   # Built beside its final place and renamed: an interrupted build leaves no
@@ -38,3 +42,16 @@ echo "== match C.T (best first), CROSS* (count), [^AEIOU]..SS (letters per cell)
 "$xwdb" match --db "$db" --letters "[^aeiou]..ss"
 echo "== fill data/grids/sample-15x15.txt with words scored 60 or more"
 "$xwdb" fill --db "$db" --seed 1 --timeout 60 --min-score 60 data/grids/sample-15x15.txt
+
+echo "== the daemon: xwdbd on 127.0.0.1 (a free port), the same grid through xwdb-client, with clues"
+run_dir=$(mktemp -d)
+"$xwdbd" --db en="$db" --listen 127.0.0.1:0 --port-file "$run_dir/port" --call-log "$run_dir/calls.log" &
+daemon=$!
+stop_daemon() { kill -TERM "$daemon" 2>/dev/null && wait "$daemon" || true; rm -rf "$run_dir"; }
+trap stop_daemon EXIT
+for _ in $(seq 600); do [ -s "$run_dir/port" ] && break; kill -0 "$daemon" || exit 1; sleep 0.1; done
+server=127.0.0.1:$(cat "$run_dir/port")
+"$client" dicts --server "$server"
+"$client" fill --server "$server" --seed 1 --timeout 60 --min-score 60 --clues data/grids/sample-15x15.txt
+echo "== calls served"
+cat "$run_dir/calls.log"

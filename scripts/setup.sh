@@ -9,6 +9,8 @@ build_packages=(
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  # A client the project did not write, for the daemon's tests.
+  python3-grpcio python3-grpc-tools python3-protobuf
 )
 # Sources of the default dictionary (words, scores, clues).
 data_packages=(wamerican wamerican-huge wfrench scowl wordnet-base)

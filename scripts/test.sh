@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
 # Builds xwdb and runs every test suite: first the ci preset (warnings as
-# errors), then again under AddressSanitizer + UndefinedBehaviorSanitizer.
-# Usage: scripts/test.sh [--no-asan]
+# errors), then again under AddressSanitizer + UndefinedBehaviorSanitizer,
+# then the threaded parts (the solver's portfolio and cancellation, the
+# daemon end to end) under ThreadSanitizer.
+# Usage: scripts/test.sh [--no-asan] [--no-tsan]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 jobs=${XWDB_JOBS:-2}
 run_asan=1
-[ "${1:-}" = "--no-asan" ] && run_asan=0
+run_tsan=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-asan) run_asan=0 ;;
+    --no-tsan) run_tsan=0 ;;
+    *) echo "usage: scripts/test.sh [--no-asan] [--no-tsan]" >&2; exit 2 ;;
+  esac
+done
 
 echo "== ci build (warnings as errors)"
 cmake --preset ci >/dev/null
@@ -19,4 +28,11 @@ if [ "$run_asan" = 1 ]; then
   cmake --preset asan >/dev/null
   cmake --build --preset asan -j"$jobs"
   ctest --preset asan -j"$jobs"
+fi
+
+if [ "$run_tsan" = 1 ]; then
+  echo "== tsan build (solver, daemon)"
+  cmake --preset tsan >/dev/null
+  cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test xwdbd xwdb
+  ctest --preset tsan -j"$jobs"
 fi

@@ -1,0 +1,197 @@
+// Load generator: N concurrent clients calling Match (and small fills)
+// through a real gRPC server on 127.0.0.1, against the same calls made
+// in-process on the same service object (what gRPC costs).
+//
+// Usage: load_bench --db PATH [--clients 32] [--seconds 5] [--channels 4]
+//                   [--server ADDR]   (an already running xwdbd instead)
+// Run it alone: it measures throughput on the whole machine.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <grpcpp/grpcpp.h>
+
+#include "client/xwdb_client.h"
+#include "core/fill/solver.h"
+#include "daemon/xwdb_service.h"
+
+namespace xwdb {
+namespace {
+
+namespace v1 = ::xwdb::v1;
+using Clock = std::chrono::steady_clock;
+
+struct Figures {
+  uint64_t calls = 0, errors = 0;
+  double seconds = 0, p50_us = 0, p99_us = 0;
+  double rate() const { return calls / seconds; }
+};
+
+// Runs `call` from `clients` threads for `seconds`; latencies of every call.
+template <typename Call>
+Figures Drive(int clients, double seconds, Call call) {
+  std::atomic<bool> stop{false};
+  std::vector<std::vector<float>> latencies(clients);
+  std::vector<uint64_t> errors(clients, 0);
+  std::vector<std::thread> threads;
+  const auto start = Clock::now();
+  for (int k = 0; k < clients; ++k) {
+    threads.emplace_back([&, k] {
+      std::mt19937 rng(k + 1);
+      while (!stop.load(std::memory_order_relaxed)) {
+        const auto t = Clock::now();
+        if (!call(k, rng)) ++errors[k];
+        latencies[k].push_back(std::chrono::duration<float, std::micro>(Clock::now() - t).count());
+      }
+    });
+  }
+  std::this_thread::sleep_for(std::chrono::microseconds(int64_t(seconds * 1e6)));
+  stop = true;
+  for (auto& t : threads) t.join();
+  Figures f;
+  f.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::vector<float> all;
+  for (int k = 0; k < clients; ++k) {
+    all.insert(all.end(), latencies[k].begin(), latencies[k].end());
+    f.errors += errors[k];
+  }
+  f.calls = all.size();
+  if (!all.empty()) {
+    std::sort(all.begin(), all.end());
+    f.p50_us = all[all.size() / 2];
+    f.p99_us = all[std::min(all.size() - 1, all.size() * 99 / 100)];
+  }
+  return f;
+}
+
+void Print(const char* what, const char* how, const Figures& f, const Figures* baseline) {
+  std::printf("%-12s %-11s %10.0f/s %10.1f %10.1f %8llu", what, how, f.rate(), f.p50_us, f.p99_us,
+              static_cast<unsigned long long>(f.errors));
+  if (baseline) std::printf("   %.1fx the in-process rate", baseline->rate() / f.rate());
+  std::printf("\n");
+}
+
+int Main(int argc, char** argv) {
+  std::string db, server_address;
+  int clients = 32, channels = 4;
+  double seconds = 5;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--db" && i + 1 < argc) db = argv[++i];
+    else if (a == "--server" && i + 1 < argc) server_address = argv[++i];
+    else if (a == "--clients" && i + 1 < argc) clients = std::atoi(argv[++i]);
+    else if (a == "--channels" && i + 1 < argc) channels = std::atoi(argv[++i]);
+    else if (a == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
+    else {
+      std::fprintf(stderr, "usage: load_bench --db PATH [--clients N] [--seconds S] [--channels C] [--server ADDR]\n");
+      return 2;
+    }
+  }
+  if (db.empty() || clients < 1 || channels < 1) {
+    std::fprintf(stderr, "load_bench: --db PATH is required\n");
+    return 2;
+  }
+  auto set = daemon::DictionarySet::Load({{"bench", db}});
+  if (!set.ok()) {
+    std::fprintf(stderr, "load_bench: %s\n", std::string(set.status().message()).c_str());
+    return 1;
+  }
+  // Patterns: dictionary words of 3 to 15 letters with about half their
+  // letters hidden, as a constructor's editor asks while filling.
+  const MaskIndex& index = *(*set)->all().front()->index;
+  std::vector<std::string> patterns;
+  std::mt19937 rng(7);
+  for (int n = 0; n < 20000; ++n) {
+    const int length = 3 + static_cast<int>(rng() % 13);
+    if (index.word_count(length) == 0) continue;
+    std::string word = index.alphabet().Decode(index.letters(length, uint32_t(rng() % index.word_count(length))));
+    for (char& c : word) {
+      if (rng() % 2) c = '.';
+    }
+    patterns.push_back(word);
+  }
+  auto match_request = [&](std::mt19937& r) {
+    v1::MatchRequest m;
+    m.set_pattern(patterns[r() % patterns.size()]);
+    m.set_limit(20);
+    return m;
+  };
+  v1::FillRequest fill_request;
+  for (const char* row : {"...#.", ".....", ".....", ".....", ".#..."}) fill_request.add_rows(row);
+
+  daemon::ServiceOptions options;
+  options.call_log = nullptr;
+  options.fill_pool = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  options.fill_queue = 4 * clients;
+  daemon::XwdbService service(*set, options);
+  std::unique_ptr<grpc::Server> server;
+  if (server_address.empty()) {
+    grpc::ServerBuilder builder;
+    int port = 0;
+    builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
+    builder.RegisterService(&service);
+    server = builder.BuildAndStart();
+    server_address = "127.0.0.1:" + std::to_string(port);
+  }
+  std::vector<std::unique_ptr<client::XwdbClient>> stubs;
+  for (int k = 0; k < channels; ++k) {
+    client::ClientOptions o;
+    o.address = server_address;
+    o.deadline_seconds = 30;
+    o.own_connection = true;  // one TCP connection per channel
+    stubs.push_back(std::move(*client::XwdbClient::Connect(o)));
+  }
+
+  std::printf("dictionary %s: %llu words; %d clients, %d channels, %.0f s per row, %u cores, server %s\n\n",
+              db.c_str(), static_cast<unsigned long long>(index.word_count()), clients, channels, seconds,
+              std::thread::hardware_concurrency(), server ? "in this process" : server_address.c_str());
+  std::printf("%-12s %-11s %12s %10s %10s %8s\n", "call", "path", "rate", "p50 us", "p99 us", "errors");
+
+  const Figures local_match = Drive(clients, seconds, [&](int, std::mt19937& r) {
+    grpc::ServerContext context;
+    v1::MatchRequest m = match_request(r);
+    v1::MatchResponse response;
+    return service.Match(&context, &m, &response).ok();
+  });
+  Print("Match", "in-process", local_match, nullptr);
+  const Figures grpc_match = Drive(clients, seconds, [&](int k, std::mt19937& r) {
+    return stubs[k % channels]->Match(match_request(r)).ok();
+  });
+  Print("Match", "gRPC", grpc_match, &local_match);
+
+  // Fills: the in-process path runs the solver as the service would.
+  const Figures grpc_fill = Drive(clients, seconds, [&](int k, std::mt19937& r) {
+    v1::FillRequest f = fill_request;
+    f.mutable_options()->set_seed(r());
+    auto result = stubs[k % channels]->Fill(f);
+    return result.ok() && result->outcome() == v1::FILLED;
+  });
+  const Figures local_fill = Drive(clients, seconds, [&](int, std::mt19937& r) {
+    Grid grid(5, 5);
+    const char* rows[] = {"...#.", ".....", ".....", ".....", ".#..."};
+    for (int row = 0; row < 5; ++row) {
+      for (int col = 0; col < 5; ++col) {
+        if (rows[row][col] == '#') grid.Set(row * 5 + col, Grid::kBlock);
+      }
+    }
+    FillOptions o;
+    o.seed = r();
+    auto solver = Solver::Create((*set)->all().front()->index, grid, o);
+    return solver.ok() && (*solver)->Solve().outcome == FillOutcome::kFilled;
+  });
+  Print("Fill 5x5", "in-process", local_fill, nullptr);
+  Print("Fill 5x5", "gRPC", grpc_fill, &local_fill);
+  if (server) server->Shutdown();
+  return 0;
+}
+
+}  // namespace
+}  // namespace xwdb
+
+int main(int argc, char** argv) { return xwdb::Main(argc, argv); }

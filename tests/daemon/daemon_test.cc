@@ -1,0 +1,406 @@
+// xwdbd end to end: a real daemon process on 127.0.0.1 (port chosen at run
+// time), real RocksDB dictionaries built by the real `xwdb import`, called
+// through XwdbClient.
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "client/xwdb_client.h"
+#include "gtest/gtest.h"
+#include "tests/testing/daemon_process.h"
+#include "tests/testing/temp_dir.h"
+
+namespace xwdb {
+namespace {
+
+namespace v1 = ::xwdb::v1;
+using client::ClientOptions;
+using client::XwdbClient;
+using testing::DaemonProcess;
+using Clock = std::chrono::steady_clock;
+
+const char kXwdb[] = XWDB_BINARY_DIR "/tools/xwdb";
+const char kXwdbd[] = XWDB_BINARY_DIR "/daemon/xwdbd";
+
+double SecondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// Two dictionaries: "small" (a few scored words with clues) and "hard"
+// (random 10-letter words over A-E: a 10x10 open grid keeps a search busy
+// for as long as it is allowed).
+class DaemonTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new testing::TempDir;
+    testing::WriteFile(dir_->Sub("small.txt"),
+                       "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\ncut;65\n");
+    testing::WriteFile(dir_->Sub("clues.txt"), "CAT|Feline friend\nCAT|Tom, for one\nTEN|Decade's years\n");
+    ASSERT_EQ(testing::RunProgram({kXwdb, "import", "--db", Small(), "--format", "scored", dir_->Sub("small.txt")},
+                                  dir_->Sub("import1.log")), 0);
+    ASSERT_EQ(testing::RunProgram({kXwdb, "import", "--db", Small(), "--format", "pipe", dir_->Sub("clues.txt")},
+                                  dir_->Sub("import2.log")), 0);
+    std::mt19937 rng(3);
+    std::string words;
+    for (int i = 0; i < 20000; ++i) {
+      for (int k = 0; k < 10; ++k) words.push_back(static_cast<char>('a' + rng() % 5));
+      words.push_back('\n');
+    }
+    testing::WriteFile(dir_->Sub("hard.txt"), words);
+    ASSERT_EQ(testing::RunProgram({kXwdb, "import", "--db", dir_->Sub("hard.db"), "--format", "plain",
+                                   dir_->Sub("hard.txt")}, dir_->Sub("import3.log")), 0);
+  }
+  static void TearDownTestSuite() { delete dir_; }
+  static std::string Small() { return dir_->Sub("small.db"); }
+
+  std::unique_ptr<DaemonProcess> Start(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"--db", "small=" + Small(), "--db", "hard=" + dir_->Sub("hard.db")};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto d = std::make_unique<DaemonProcess>(kXwdbd, dir_->path(), args);
+    EXPECT_TRUE(d->ok()) << d->log();
+    return d;
+  }
+  static std::unique_ptr<XwdbClient> Connect(const DaemonProcess& d, const std::string& token = "") {
+    ClientOptions o;
+    o.address = d.address();
+    o.token = token;
+    return std::move(*XwdbClient::Connect(o));
+  }
+  static v1::FillRequest HardFill(double timeout_seconds) {
+    v1::FillRequest r;
+    r.set_dictionary("hard");
+    for (int i = 0; i < 10; ++i) r.add_rows("..........");
+    r.mutable_options()->set_timeout_seconds(timeout_seconds);
+    return r;
+  }
+  static v1::FillRequest SmallFill() {
+    v1::FillRequest r;
+    r.set_dictionary("small");
+    for (const char* row : {"c..", "...", "..n"}) r.add_rows(row);
+    r.mutable_options()->set_allow_duplicates(true);
+    return r;
+  }
+
+  static testing::TempDir* dir_;
+};
+
+testing::TempDir* DaemonTest::dir_ = nullptr;
+
+TEST_F(DaemonTest, ServesDictionariesMatchesFillsAndClues) {
+  auto d = Start();
+  auto c = Connect(*d);
+  auto dicts = c->ListDictionaries();
+  ASSERT_TRUE(dicts.ok()) << dicts.status();
+  ASSERT_EQ(dicts->dictionaries_size(), 2);
+  EXPECT_EQ(dicts->dictionaries(0).name(), "small");
+  EXPECT_EQ(dicts->dictionaries(0).word_count(), 9u);
+  EXPECT_EQ(dicts->dictionaries(0).clue_count(), 3u);
+  EXPECT_EQ(dicts->dictionaries(0).locale(), "en");
+  EXPECT_EQ(dicts->dictionaries(0).generation(), 2u);
+
+  v1::MatchRequest m;
+  m.set_pattern("c.t");  // the default dictionary: small
+  auto match = c->Match(m);
+  ASSERT_TRUE(match.ok()) << match.status();
+  ASSERT_EQ(match->words_size(), 3);
+  EXPECT_EQ(match->words(0).word(), "COT");  // best first
+  EXPECT_EQ(match->words(0).score(), 80);
+  EXPECT_EQ(match->total(), 3u);
+  m.add_exclude("cot");
+  m.set_letter_sets(true);
+  match = c->Match(m);
+  ASSERT_TRUE(match.ok());
+  EXPECT_EQ(match->total(), 2u);
+  ASSERT_EQ(match->letters_size(), 3);
+  EXPECT_EQ(match->letters(1), "AU");
+  m.set_pattern("*e");
+  m.set_letter_sets(false);
+  m.set_count_only(true);
+  match = c->Match(m);
+  ASSERT_TRUE(match.ok());
+  EXPECT_EQ(match->total(), 4u);  // ARE ACE TOE ATE
+  EXPECT_EQ(match->words_size(), 0);
+
+  std::vector<v1::FillProgress> progress;
+  auto fill = c->Fill(SmallFill(), [&](const v1::FillProgress& p) { progress.push_back(p); });
+  ASSERT_TRUE(fill.ok()) << fill.status();
+  EXPECT_EQ(fill->outcome(), v1::FILLED);
+  ASSERT_EQ(fill->fills_size(), 1);
+  EXPECT_EQ(fill->fills(0).rows(0), "CAT");
+  EXPECT_EQ(fill->fills(0).rows(2), "TEN");
+  EXPECT_EQ(fill->fills(0).entries(0).word(), "CAT");
+  EXPECT_EQ(fill->fills(0).entries(0).number(), 1);
+
+  v1::FillRequest locked = SmallFill();
+  v1::LockedEntry* e = locked.add_locked();
+  e->set_row(2);
+  e->set_column(1);
+  e->set_direction(v1::ACROSS);
+  e->set_word("ace");
+  fill = c->Fill(locked);
+  ASSERT_TRUE(fill.ok()) << fill.status();
+  ASSERT_EQ(fill->outcome(), v1::FILLED);
+  EXPECT_EQ(fill->fills(0).rows(1), "ACE");
+
+  v1::FillRequest impossible;
+  impossible.set_dictionary("small");
+  for (const char* row : {"q..", "...", "..."}) impossible.add_rows(row);
+  fill = c->Fill(impossible);
+  ASSERT_TRUE(fill.ok()) << fill.status();
+  EXPECT_EQ(fill->outcome(), v1::IMPOSSIBLE);
+  EXPECT_NE(fill->reason().find("1 across (row 1, column 1): no word fits Q.."), std::string::npos) << fill->reason();
+
+  v1::GetCluesRequest cr;
+  cr.add_words("cat");
+  cr.add_words("ten");
+  cr.add_words("eon");
+  cr.set_limit_per_word(1);
+  auto clues = c->GetClues(cr);
+  ASSERT_TRUE(clues.ok()) << clues.status();
+  ASSERT_EQ(clues->answers_size(), 3);
+  EXPECT_EQ(clues->answers(0).word(), "CAT");
+  EXPECT_EQ(clues->answers(0).total(), 2u);
+  ASSERT_EQ(clues->answers(0).clues_size(), 1);
+  EXPECT_EQ(clues->answers(1).clues(0).text(), "Decade's years");
+  EXPECT_EQ(clues->answers(2).clues_size(), 0);
+
+  auto stats = c->GetServerStats();
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->fills(), 3u);
+  EXPECT_EQ(stats->calls(), 9u);  // 1 list, 3 matches, 3 fills, 1 clues, this one
+  EXPECT_EQ(stats->errors(), 0u);
+  EXPECT_NE(d->log().find("Match dictionary=small status=0"), std::string::npos) << d->log();
+}
+
+TEST_F(DaemonTest, BadRequestsNameTheField) {
+  auto d = Start({"--fill-threads", "2"});
+  auto c = Connect(*d);
+  auto expect_invalid = [](const absl::Status& s, const std::string& field) {
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+    EXPECT_EQ(s.message().substr(0, field.size()), field) << s;
+  };
+  v1::MatchRequest m;
+  m.set_pattern("c[t");
+  expect_invalid(c->Match(m).status(), "pattern:");
+  m.set_pattern(std::string(5000, '.'));
+  expect_invalid(c->Match(m).status(), "pattern:");
+  m.set_pattern("c.t");
+  m.set_limit(1000000);
+  expect_invalid(c->Match(m).status(), "limit:");
+  m.set_limit(10);
+  m.add_exclude("c4t");
+  expect_invalid(c->Match(m).status(), "exclude[0]:");
+  m.clear_exclude();
+  m.set_dictionary("../../etc");
+  const absl::Status missing = c->Match(m).status();
+  EXPECT_EQ(missing.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(missing.message().find("known: small, hard"), std::string::npos) << missing;
+
+  v1::FillRequest f = SmallFill();
+  f.mutable_options()->set_solutions(1000);
+  expect_invalid(c->Fill(f).status(), "options.solutions:");
+  f = SmallFill();
+  f.mutable_options()->set_threads(3);
+  expect_invalid(c->Fill(f).status(), "options.threads:");
+  f = SmallFill();
+  for (int i = 0; i < 70; ++i) f.add_rows("...");
+  expect_invalid(c->Fill(f).status(), "rows:");
+  f = SmallFill();
+  f.set_rows(1, std::string(300, '.'));
+  expect_invalid(c->Fill(f).status(), "rows[1]:");
+  f = SmallFill();
+  f.set_rows(1, ".5.");
+  const absl::Status cell = c->Fill(f).status();
+  EXPECT_EQ(cell.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(cell.message().find("row 2, column 2"), std::string::npos) << cell;
+  f = SmallFill();
+  v1::LockedEntry* e = f.add_locked();
+  e->set_row(3);
+  e->set_column(2);
+  e->set_direction(v1::ACROSS);
+  e->set_word("cat");
+  expect_invalid(c->Fill(f).status(), "locked[0]:");
+  f.mutable_locked(0)->set_direction(v1::DIRECTION_UNSPECIFIED);
+  expect_invalid(c->Fill(f).status(), "locked[0].direction:");
+
+  v1::GetCluesRequest cr;
+  for (int i = 0; i < 1001; ++i) cr.add_words("cat");
+  expect_invalid(c->GetClues(cr).status(), "words:");
+  // The daemon still serves.
+  m.set_dictionary("");
+  EXPECT_TRUE(c->Match(m).ok());
+}
+
+TEST_F(DaemonTest, DeadlineAndCancellationStopTheFill) {
+  auto d = Start({"--fill-threads", "1", "--fill-queue", "0"});
+  auto c = Connect(*d);
+  // The client's deadline.
+  grpc::ClientContext* seen = nullptr;
+  auto start = Clock::now();
+  auto r = c->Fill(HardFill(60), nullptr, [&](grpc::ClientContext* ctx) {
+    seen = ctx;
+    ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
+  });
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kDeadlineExceeded) << r.status();
+  EXPECT_NE(seen, nullptr);
+  EXPECT_LT(SecondsSince(start), 3.0);
+  // The pool (one place, no queue) is free again at once: the fill stopped.
+  start = Clock::now();
+  for (;;) {
+    auto small = c->Fill(SmallFill());
+    if (small.ok()) break;
+    ASSERT_EQ(small.status().code(), absl::StatusCode::kResourceExhausted) << small.status();
+    ASSERT_LT(SecondsSince(start), 1.0) << "the fill past its deadline still holds the pool";
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+
+  // Cancellation from another thread.
+  std::thread canceller;
+  start = Clock::now();
+  r = c->Fill(HardFill(60), nullptr, [&](grpc::ClientContext* ctx) {
+    canceller = std::thread([ctx] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      ctx->TryCancel();
+    });
+  });
+  canceller.join();
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kCancelled) << r.status();
+  start = Clock::now();
+  for (;;) {
+    auto small = c->Fill(SmallFill());
+    if (small.ok()) break;
+    ASSERT_EQ(small.status().code(), absl::StatusCode::kResourceExhausted) << small.status();
+    ASSERT_LT(SecondsSince(start), 1.0) << "the cancelled fill still holds the pool";
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+
+  // The request's own limit: a result saying so, progress on the way.
+  int events = 0;
+  r = c->Fill(HardFill(0.7), [&](const v1::FillProgress& p) {
+    ++events;
+    EXPECT_EQ(p.slots_total(), 20);
+    EXPECT_EQ(p.best_rows_size(), 10);
+  });
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->outcome(), v1::TIMED_OUT);
+  EXPECT_GE(events, 1);
+}
+
+TEST_F(DaemonTest, OverloadIsRefusedAtOnceAndMatchesKeepFlowing) {
+  auto d = Start({"--fill-threads", "1", "--fill-queue", "1"});
+  auto c = Connect(*d);
+  std::vector<std::thread> busy;
+  std::atomic<int> timed_out{0};
+  for (int i = 0; i < 2; ++i) {  // one searching, one queued
+    busy.emplace_back([&] {
+      auto r = c->Fill(HardFill(1.5));
+      if (r.ok() && r->outcome() == v1::TIMED_OUT) ++timed_out;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  const auto start = Clock::now();
+  auto refused = c->Fill(SmallFill());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted) << refused.status();
+  EXPECT_LT(SecondsSince(start), 0.5);
+  // Matches are not stuck behind the fills.
+  v1::MatchRequest m;
+  m.set_pattern("c.t");
+  for (int i = 0; i < 20; ++i) {
+    const auto t = Clock::now();
+    ASSERT_TRUE(c->Match(m).ok());
+    EXPECT_LT(SecondsSince(t), 0.5);
+  }
+  for (auto& t : busy) t.join();
+  EXPECT_EQ(timed_out.load(), 2);  // the queued fill ran after the first
+  auto stats = c->GetServerStats();
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->fills_refused(), 1u);
+}
+
+TEST_F(DaemonTest, TokenIsCheckedOnEveryCall) {
+  testing::WriteFile(dir_->Sub("token"), "s3cret-token\n");
+  auto d = Start({"--token-file", dir_->Sub("token")});
+  v1::MatchRequest m;
+  m.set_pattern("c.t");
+  EXPECT_EQ(Connect(*d)->Match(m).status().code(), absl::StatusCode::kUnauthenticated);
+  EXPECT_EQ(Connect(*d, "wrong")->Match(m).status().code(), absl::StatusCode::kUnauthenticated);
+  EXPECT_EQ(Connect(*d)->ListDictionaries().status().code(), absl::StatusCode::kUnauthenticated);
+  EXPECT_EQ(Connect(*d)->Fill(SmallFill()).status().code(), absl::StatusCode::kUnauthenticated);
+  auto good = Connect(*d, "s3cret-token");
+  EXPECT_TRUE(good->Match(m).ok());
+  EXPECT_TRUE(good->Fill(SmallFill()).ok());
+}
+
+TEST_F(DaemonTest, RefusesPlaintextBeyondLoopbackAndBadDictionaries) {
+  testing::TempDir dir;
+  EXPECT_EQ(testing::RunProgram({kXwdbd, "--db", "small=" + Small(), "--listen", "0.0.0.0:0"}, dir.Sub("a.log")), 1);
+  EXPECT_NE(testing::ReadFile(dir.Sub("a.log")).find("not a loopback address"), std::string::npos);
+  EXPECT_EQ(testing::RunProgram({kXwdbd, "--db", "../x=" + Small()}, dir.Sub("b.log")), 1);
+  EXPECT_NE(testing::ReadFile(dir.Sub("b.log")).find("dictionary name '../x'"), std::string::npos);
+  EXPECT_EQ(testing::RunProgram({kXwdbd, "--db", "none=" + dir.Sub("nothing")}, dir.Sub("c.log")), 1);
+  EXPECT_NE(testing::ReadFile(dir.Sub("c.log")).find("dictionary 'none'"), std::string::npos);
+}
+
+TEST_F(DaemonTest, ReloadUnderLoadLosesNoCall) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  testing::WriteFile(dir.Sub("a.txt"), "cat;60\ncot;80\n");
+  ASSERT_EQ(testing::RunProgram({kXwdb, "import", "--db", db, "--format", "scored", dir.Sub("a.txt")},
+                                dir.Sub("a.log")), 0);
+  auto d = std::make_unique<DaemonProcess>(kXwdbd, dir.path(), std::vector<std::string>{"--db", "en=" + db});
+  ASSERT_TRUE(d->ok()) << d->log();
+  auto c = Connect(*d);
+  std::atomic<bool> stop{false};
+  std::atomic<int> calls{0}, failures{0};
+  std::vector<std::thread> load;
+  for (int t = 0; t < 4; ++t) {
+    load.emplace_back([&] {
+      v1::MatchRequest m;
+      m.set_pattern("c.t");
+      while (!stop) {
+        auto r = c->Match(m);
+        ++calls;
+        if (!r.ok() || r->total() < 2) ++failures;
+      }
+    });
+  }
+  // The writer runs beside the daemon; then SIGHUP, twice.
+  testing::WriteFile(dir.Sub("b.txt"), "cut;65\n");
+  ASSERT_EQ(testing::RunProgram({kXwdb, "import", "--db", db, "--format", "scored", dir.Sub("b.txt")},
+                                dir.Sub("b.log")), 0);
+  for (int i = 0; i < 2; ++i) {
+    d->Signal(SIGHUP);
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  }
+  stop = true;
+  for (auto& t : load) t.join();
+  EXPECT_GT(calls.load(), 100);
+  EXPECT_EQ(failures.load(), 0);
+  v1::MatchRequest m;
+  m.set_pattern("c.t");
+  auto r = c->Match(m);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->total(), 3u) << d->log();  // CUT is served now
+  auto stats = c->GetServerStats();
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->reloads(), 2u);
+}
+
+TEST_F(DaemonTest, SigtermLetsCallsFinishThenCancelsThem) {
+  auto d = Start({"--grace", "0.3"});
+  auto c = Connect(*d);
+  absl::Status fill_status;
+  std::thread fill([&] { fill_status = c->Fill(HardFill(60)).status(); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto start = Clock::now();
+  d->Signal(SIGTERM);
+  EXPECT_EQ(d->Wait(5), 0);
+  EXPECT_LT(SecondsSince(start), 3.0);
+  fill.join();
+  EXPECT_FALSE(fill_status.ok());  // cut off after the grace period
+}
+
+}  // namespace
+}  // namespace xwdb
