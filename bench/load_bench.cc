@@ -4,10 +4,18 @@
 //
 // Usage: load_bench --db PATH [--clients 32] [--seconds 5] [--channels 4]
 //                   [--server ADDR]   (an already running xwdbd instead)
+//                   [--calls match|fill|all]
+//
+// "gRPC" keeps `clients` calls in flight with the callback client API (each
+// completion sends the next); "gRPC sync" uses `clients` threads, each
+// blocking on its call: it shows what the client side costs.
 // Run it alone: it measures throughput on the whole machine.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -70,6 +78,71 @@ Figures Drive(int clients, double seconds, Call call) {
   return f;
 }
 
+// `window` calls kept in flight with gRPC's callback client API: each one,
+// when it completes, starts the next (as many clients, each waiting for its
+// answer, with no thread per client).
+Figures DriveMatchAsync(int window, double seconds, std::vector<std::unique_ptr<client::XwdbClient>>& stubs,
+                        const std::function<v1::MatchRequest(std::mt19937&)>& make_request) {
+  struct Chain {
+    std::mt19937 rng;
+    std::unique_ptr<grpc::ClientContext> context;
+    v1::MatchRequest request;
+    v1::MatchResponse response;
+    Clock::time_point sent;
+    std::vector<float> latencies;
+    uint64_t errors = 0;
+  };
+  std::atomic<bool> stop{false};
+  std::mutex mu;
+  std::condition_variable done;
+  int active = window;
+  std::vector<Chain> chains(window);
+  std::function<void(int)> send = [&](int k) {
+    Chain& c = chains[k];
+    c.context = std::make_unique<grpc::ClientContext>();
+    c.request = make_request(c.rng);
+    c.response.Clear();
+    c.sent = Clock::now();
+    stubs[k % stubs.size()]->stub()->async()->Match(c.context.get(), &c.request, &c.response,
+                                                    [&, k](grpc::Status status) {
+      Chain& me = chains[k];
+      me.latencies.push_back(std::chrono::duration<float, std::micro>(Clock::now() - me.sent).count());
+      if (!status.ok()) ++me.errors;
+      if (!stop.load(std::memory_order_relaxed)) {
+        send(k);
+        return;
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      if (--active == 0) done.notify_all();
+    });
+  };
+  const auto start = Clock::now();
+  for (int k = 0; k < window; ++k) {
+    chains[k].rng.seed(k + 1);
+    send(k);
+  }
+  std::this_thread::sleep_for(std::chrono::microseconds(int64_t(seconds * 1e6)));
+  stop = true;
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    done.wait(lock, [&] { return active == 0; });
+  }
+  Figures f;
+  f.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::vector<float> all;
+  for (Chain& c : chains) {
+    all.insert(all.end(), c.latencies.begin(), c.latencies.end());
+    f.errors += c.errors;
+  }
+  f.calls = all.size();
+  std::sort(all.begin(), all.end());
+  if (!all.empty()) {
+    f.p50_us = all[all.size() / 2];
+    f.p99_us = all[std::min(all.size() - 1, all.size() * 99 / 100)];
+  }
+  return f;
+}
+
 void Print(const char* what, const char* how, const Figures& f, const Figures* baseline) {
   std::printf("%-12s %-11s %10.0f/s %10.1f %10.1f %8llu", what, how, f.rate(), f.p50_us, f.p99_us,
               static_cast<unsigned long long>(f.errors));
@@ -81,6 +154,7 @@ int Main(int argc, char** argv) {
   std::string db, server_address;
   int clients = 32, channels = 4;
   double seconds = 5;
+  std::string calls = "all";  // match, fill or all
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--db" && i + 1 < argc) db = argv[++i];
@@ -88,8 +162,9 @@ int Main(int argc, char** argv) {
     else if (a == "--clients" && i + 1 < argc) clients = std::atoi(argv[++i]);
     else if (a == "--channels" && i + 1 < argc) channels = std::atoi(argv[++i]);
     else if (a == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
+    else if (a == "--calls" && i + 1 < argc) calls = argv[++i];
     else {
-      std::fprintf(stderr, "usage: load_bench --db PATH [--clients N] [--seconds S] [--channels C] [--server ADDR]\n");
+      std::fprintf(stderr, "usage: load_bench --db PATH [--clients N] [--seconds S] [--channels C] [--server ADDR] [--calls match|fill|all]\n");
       return 2;
     }
   }
@@ -116,7 +191,7 @@ int Main(int argc, char** argv) {
     }
     patterns.push_back(word);
   }
-  auto match_request = [&](std::mt19937& r) {
+  std::function<v1::MatchRequest(std::mt19937&)> match_request = [&](std::mt19937& r) {
     v1::MatchRequest m;
     m.set_pattern(patterns[r() % patterns.size()]);
     m.set_limit(20);
@@ -153,17 +228,23 @@ int Main(int argc, char** argv) {
               std::thread::hardware_concurrency(), server ? "in this process" : server_address.c_str());
   std::printf("%-12s %-11s %12s %10s %10s %8s\n", "call", "path", "rate", "p50 us", "p99 us", "errors");
 
+  if (calls != "fill") {
   const Figures local_match = Drive(clients, seconds, [&](int, std::mt19937& r) {
-    grpc::ServerContext context;
-    v1::MatchRequest m = match_request(r);
     v1::MatchResponse response;
-    return service.Match(&context, &m, &response).ok();
+    return service.MatchInProcess(match_request(r), &response).ok();
   });
   Print("Match", "in-process", local_match, nullptr);
-  const Figures grpc_match = Drive(clients, seconds, [&](int k, std::mt19937& r) {
+  const Figures grpc_match = DriveMatchAsync(clients, seconds, stubs, match_request);
+  Print("Match", "gRPC", grpc_match, &local_match);
+  const Figures grpc_match_sync = Drive(clients, seconds, [&](int k, std::mt19937& r) {
     return stubs[k % channels]->Match(match_request(r)).ok();
   });
-  Print("Match", "gRPC", grpc_match, &local_match);
+  Print("Match", "gRPC sync", grpc_match_sync, &local_match);
+  }
+  if (calls == "match") {
+    if (server) server->Shutdown();
+    return 0;
+  }
 
   // Fills: the in-process path runs the solver as the service would.
   const Figures grpc_fill = Drive(clients, seconds, [&](int k, std::mt19937& r) {

@@ -118,7 +118,7 @@ std::shared_ptr<const DictionarySet> XwdbService::dictionaries() const {
   return dictionaries_;
 }
 
-grpc::Status XwdbService::CheckToken(const grpc::ServerContext& context) const {
+grpc::Status XwdbService::CheckToken(const grpc::ServerContextBase& context) const {
   if (options_.token.empty()) return grpc::Status::OK;
   const std::string expected = "Bearer " + options_.token;
   const auto& metadata = context.client_metadata();
@@ -137,10 +137,15 @@ grpc::Status XwdbService::CheckToken(const grpc::ServerContext& context) const {
   return grpc::Status::OK;
 }
 
-grpc::Status XwdbService::ListDictionaries(grpc::ServerContext* context, const v1::ListDictionariesRequest*,
-                                           v1::ListDictionariesResponse* response) {
+grpc::ServerUnaryReactor* XwdbService::ListDictionaries(grpc::CallbackServerContext* context,
+                                                        const v1::ListDictionariesRequest*,
+                                                        v1::ListDictionariesResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   CallLog log(this, "ListDictionaries");
-  if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
+  if (grpc::Status s = CheckToken(*context); !s.ok()) {
+    reactor->Finish(log.Finish(s));
+    return reactor;
+  }
   const auto set = dictionaries();
   for (const auto& d : set->all()) {
     v1::Dictionary* out = response->add_dictionaries();
@@ -153,14 +158,23 @@ grpc::Status XwdbService::ListDictionaries(grpc::ServerContext* context, const v
     out->set_load_seconds(d->load_seconds);
     out->set_index_bytes(d->index_bytes);
   }
-  return log.Finish(grpc::Status::OK);
+  reactor->Finish(log.Finish(grpc::Status::OK));
+  return reactor;
 }
 
-grpc::Status XwdbService::Match(grpc::ServerContext* context, const v1::MatchRequest* request,
-                                v1::MatchResponse* response) {
+grpc::ServerUnaryReactor* XwdbService::Match(grpc::CallbackServerContext* context, const v1::MatchRequest* request,
+                                             v1::MatchResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   CallLog log(this, "Match");
-  if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
-  return log.Finish(DoMatch(*request, response, &log.dictionary));
+  grpc::Status s = CheckToken(*context);
+  if (s.ok()) s = DoMatch(*request, response, &log.dictionary);
+  reactor->Finish(log.Finish(s));
+  return reactor;
+}
+
+grpc::Status XwdbService::MatchInProcess(const v1::MatchRequest& request, v1::MatchResponse* response) {
+  std::string dictionary;
+  return DoMatch(request, response, &dictionary);
 }
 
 grpc::Status XwdbService::DoMatch(const v1::MatchRequest& request, v1::MatchResponse* response,
@@ -376,11 +390,14 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   return grpc::Status::OK;
 }
 
-grpc::Status XwdbService::GetClues(grpc::ServerContext* context, const v1::GetCluesRequest* request,
-                                   v1::GetCluesResponse* response) {
+grpc::ServerUnaryReactor* XwdbService::GetClues(grpc::CallbackServerContext* context,
+                                                const v1::GetCluesRequest* request, v1::GetCluesResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   CallLog log(this, "GetClues");
-  if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
-  return log.Finish(DoGetClues(*request, response, &log.dictionary));
+  grpc::Status s = CheckToken(*context);
+  if (s.ok()) s = DoGetClues(*request, response, &log.dictionary);
+  reactor->Finish(log.Finish(s));
+  return reactor;
 }
 
 grpc::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::GetCluesResponse* response,
@@ -423,10 +440,14 @@ grpc::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
   return grpc::Status::OK;
 }
 
-grpc::Status XwdbService::GetServerStats(grpc::ServerContext* context, const v1::GetServerStatsRequest*,
-                                         v1::ServerStats* response) {
+grpc::ServerUnaryReactor* XwdbService::GetServerStats(grpc::CallbackServerContext* context,
+                                                      const v1::GetServerStatsRequest*, v1::ServerStats* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   CallLog log(this, "GetServerStats");
-  if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
+  if (grpc::Status s = CheckToken(*context); !s.ok()) {
+    reactor->Finish(log.Finish(s));
+    return reactor;
+  }
   response->set_calls(calls_.load());
   response->set_errors(errors_.load());
   response->set_fills(fills_.load());
@@ -434,7 +455,8 @@ grpc::Status XwdbService::GetServerStats(grpc::ServerContext* context, const v1:
   response->set_fills_refused(fills_refused_.load());
   response->set_reloads(reloads_.load());
   response->set_uptime_seconds(std::chrono::duration<double>(Clock::now() - started_).count());
-  return log.Finish(grpc::Status::OK);
+  reactor->Finish(log.Finish(grpc::Status::OK));
+  return reactor;
 }
 
 }  // namespace xwdb::daemon

@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <random>
 #include <thread>
 
@@ -256,15 +258,23 @@ TEST_F(DaemonTest, DeadlineAndCancellationStopTheFill) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
 
-  // Cancellation from another thread.
+  // Cancellation from another thread (which never touches the context
+  // after the call has returned).
+  std::mutex mu;
+  std::condition_variable returned_cv;
+  bool returned = false;
   std::thread canceller;
-  start = Clock::now();
   r = c->Fill(HardFill(60), nullptr, [&](grpc::ClientContext* ctx) {
-    canceller = std::thread([ctx] {
-      std::this_thread::sleep_for(std::chrono::milliseconds(300));
-      ctx->TryCancel();
+    canceller = std::thread([&, ctx] {
+      std::unique_lock<std::mutex> lock(mu);
+      if (!returned_cv.wait_for(lock, std::chrono::milliseconds(300), [&] { return returned; })) ctx->TryCancel();
     });
   });
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    returned = true;
+  }
+  returned_cv.notify_all();
   canceller.join();
   EXPECT_EQ(r.status().code(), absl::StatusCode::kCancelled) << r.status();
   start = Clock::now();
