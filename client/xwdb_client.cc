@@ -80,12 +80,22 @@ absl::StatusOr<v1::ServerStats> XwdbClient::GetServerStats() {
 
 absl::StatusOr<v1::FillResult> XwdbClient::Fill(const v1::FillRequest& request,
                                                 const std::function<void(const v1::FillProgress&)>& on_progress,
-                                                const std::function<void(grpc::ClientContext*)>& context_hook) {
+                                                const std::function<void(grpc::ClientContext*)>& context_hook,
+                                                CallCanceller* canceller) {
   grpc::ClientContext context;
+  // Declared after `context`, so destroyed before it: no Cancel() reaches a
+  // context that is gone.
+  struct Attachment {
+    CallCanceller* canceller;
+    ~Attachment() {
+      if (canceller) canceller->Detach();
+    }
+  } attachment{canceller};
   double deadline = options_.deadline_seconds;
   if (deadline == 0 && request.options().timeout_seconds() > 0) deadline = request.options().timeout_seconds() + 10;
   Prepare(&context, deadline);
   if (context_hook) context_hook(&context);
+  if (canceller) canceller->Attach(&context);
   std::unique_ptr<grpc::ClientReader<v1::FillEvent>> reader = stub_->Fill(&context, request);
   v1::FillEvent event;
   std::optional<v1::FillResult> result;

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include <grpcpp/grpcpp.h>
@@ -31,6 +32,33 @@ struct ClientOptions {
   bool own_connection = false;
 };
 
+// Cancels a call from another thread: safe before, during and after the
+// call (after, it does nothing), unlike ClientContext::TryCancel on a
+// context that may already be gone.
+class CallCanceller {
+ public:
+  void Cancel() {
+    std::lock_guard<std::mutex> lock(mu_);
+    cancelled_ = true;
+    if (context_) context_->TryCancel();
+  }
+
+ private:
+  friend class XwdbClient;
+  void Attach(grpc::ClientContext* context) {
+    std::lock_guard<std::mutex> lock(mu_);
+    context_ = context;
+    if (cancelled_) context_->TryCancel();
+  }
+  void Detach() {
+    std::lock_guard<std::mutex> lock(mu_);
+    context_ = nullptr;
+  }
+  std::mutex mu_;
+  grpc::ClientContext* context_ = nullptr;
+  bool cancelled_ = false;
+};
+
 class XwdbClient {
  public:
   static absl::StatusOr<std::unique_ptr<XwdbClient>> Connect(const ClientOptions& options);
@@ -40,12 +68,13 @@ class XwdbClient {
   absl::StatusOr<xwdb::v1::GetCluesResponse> GetClues(const xwdb::v1::GetCluesRequest& request);
   absl::StatusOr<xwdb::v1::ServerStats> GetServerStats();
   // Streams the fill; `on_progress` (may be empty) sees each progress event.
-  // `context_hook` (may be empty) gets the call's context before it starts,
-  // e.g. to cancel it from another thread.
+  // `context_hook` (may be empty) adjusts the call's context before it
+  // starts (e.g. its deadline); `canceller` (may be null) lets another
+  // thread cancel it.
   absl::StatusOr<xwdb::v1::FillResult> Fill(
       const xwdb::v1::FillRequest& request,
       const std::function<void(const xwdb::v1::FillProgress&)>& on_progress = nullptr,
-      const std::function<void(grpc::ClientContext*)>& context_hook = nullptr);
+      const std::function<void(grpc::ClientContext*)>& context_hook = nullptr, CallCanceller* canceller = nullptr);
 
   xwdb::v1::Xwdb::Stub* stub() { return stub_.get(); }
   // A context with the token and the deadline set.

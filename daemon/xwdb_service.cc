@@ -118,7 +118,7 @@ std::shared_ptr<const DictionarySet> XwdbService::dictionaries() const {
   return dictionaries_;
 }
 
-grpc::Status XwdbService::CheckToken(const grpc::ServerContextBase& context) const {
+grpc::Status XwdbService::CheckToken(const grpc::ServerContext& context) const {
   if (options_.token.empty()) return grpc::Status::OK;
   const std::string expected = "Bearer " + options_.token;
   const auto& metadata = context.client_metadata();
@@ -137,15 +137,10 @@ grpc::Status XwdbService::CheckToken(const grpc::ServerContextBase& context) con
   return grpc::Status::OK;
 }
 
-grpc::ServerUnaryReactor* XwdbService::ListDictionaries(grpc::CallbackServerContext* context,
-                                                        const v1::ListDictionariesRequest*,
-                                                        v1::ListDictionariesResponse* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+grpc::Status XwdbService::ListDictionaries(grpc::ServerContext* context, const v1::ListDictionariesRequest*,
+                                           v1::ListDictionariesResponse* response) {
   CallLog log(this, "ListDictionaries");
-  if (grpc::Status s = CheckToken(*context); !s.ok()) {
-    reactor->Finish(log.Finish(s));
-    return reactor;
-  }
+  if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
   const auto set = dictionaries();
   for (const auto& d : set->all()) {
     v1::Dictionary* out = response->add_dictionaries();
@@ -158,18 +153,14 @@ grpc::ServerUnaryReactor* XwdbService::ListDictionaries(grpc::CallbackServerCont
     out->set_load_seconds(d->load_seconds);
     out->set_index_bytes(d->index_bytes);
   }
-  reactor->Finish(log.Finish(grpc::Status::OK));
-  return reactor;
+  return log.Finish(grpc::Status::OK);
 }
 
-grpc::ServerUnaryReactor* XwdbService::Match(grpc::CallbackServerContext* context, const v1::MatchRequest* request,
-                                             v1::MatchResponse* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+grpc::Status XwdbService::Match(grpc::ServerContext* context, const v1::MatchRequest* request,
+                                v1::MatchResponse* response) {
   CallLog log(this, "Match");
-  grpc::Status s = CheckToken(*context);
-  if (s.ok()) s = DoMatch(*request, response, &log.dictionary);
-  reactor->Finish(log.Finish(s));
-  return reactor;
+  if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
+  return log.Finish(DoMatch(*request, response, &log.dictionary));
 }
 
 grpc::Status XwdbService::MatchInProcess(const v1::MatchRequest& request, v1::MatchResponse* response) {
@@ -390,14 +381,11 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   return grpc::Status::OK;
 }
 
-grpc::ServerUnaryReactor* XwdbService::GetClues(grpc::CallbackServerContext* context,
-                                                const v1::GetCluesRequest* request, v1::GetCluesResponse* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+grpc::Status XwdbService::GetClues(grpc::ServerContext* context, const v1::GetCluesRequest* request,
+                                   v1::GetCluesResponse* response) {
   CallLog log(this, "GetClues");
-  grpc::Status s = CheckToken(*context);
-  if (s.ok()) s = DoGetClues(*request, response, &log.dictionary);
-  reactor->Finish(log.Finish(s));
-  return reactor;
+  if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
+  return log.Finish(DoGetClues(*request, response, &log.dictionary));
 }
 
 grpc::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::GetCluesResponse* response,
@@ -440,14 +428,10 @@ grpc::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
   return grpc::Status::OK;
 }
 
-grpc::ServerUnaryReactor* XwdbService::GetServerStats(grpc::CallbackServerContext* context,
-                                                      const v1::GetServerStatsRequest*, v1::ServerStats* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+grpc::Status XwdbService::GetServerStats(grpc::ServerContext* context, const v1::GetServerStatsRequest*,
+                                         v1::ServerStats* response) {
   CallLog log(this, "GetServerStats");
-  if (grpc::Status s = CheckToken(*context); !s.ok()) {
-    reactor->Finish(log.Finish(s));
-    return reactor;
-  }
+  if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
   response->set_calls(calls_.load());
   response->set_errors(errors_.load());
   response->set_fills(fills_.load());
@@ -455,8 +439,7 @@ grpc::ServerUnaryReactor* XwdbService::GetServerStats(grpc::CallbackServerContex
   response->set_fills_refused(fills_refused_.load());
   response->set_reloads(reloads_.load());
   response->set_uptime_seconds(std::chrono::duration<double>(Clock::now() - started_).count());
-  reactor->Finish(log.Finish(grpc::Status::OK));
-  return reactor;
+  return log.Finish(grpc::Status::OK);
 }
 
 }  // namespace xwdb::daemon

@@ -5,8 +5,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <random>
 #include <thread>
 
@@ -258,23 +256,13 @@ TEST_F(DaemonTest, DeadlineAndCancellationStopTheFill) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
 
-  // Cancellation from another thread (which never touches the context
-  // after the call has returned).
-  std::mutex mu;
-  std::condition_variable returned_cv;
-  bool returned = false;
-  std::thread canceller;
-  r = c->Fill(HardFill(60), nullptr, [&](grpc::ClientContext* ctx) {
-    canceller = std::thread([&, ctx] {
-      std::unique_lock<std::mutex> lock(mu);
-      if (!returned_cv.wait_for(lock, std::chrono::milliseconds(300), [&] { return returned; })) ctx->TryCancel();
-    });
+  // Cancellation from another thread.
+  client::CallCanceller cancel;
+  std::thread canceller([&cancel] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cancel.Cancel();
   });
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    returned = true;
-  }
-  returned_cv.notify_all();
+  r = c->Fill(HardFill(60), nullptr, nullptr, &cancel);
   canceller.join();
   EXPECT_EQ(r.status().code(), absl::StatusCode::kCancelled) << r.status();
   start = Clock::now();

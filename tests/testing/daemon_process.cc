@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -63,6 +64,13 @@ DaemonProcess::DaemonProcess(const std::string& binary, const std::string& dir, 
 
 DaemonProcess::~DaemonProcess() {
   if (pid_ <= 0) return;
+  // A daemon that died during the test (a crash, a sanitizer report) says
+  // why in its log: show it with the test's output.
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) == pid_) {
+    std::fprintf(stderr, "xwdbd exited during the test (status %d); its log:\n%s\n", status, log().c_str());
+    return;
+  }
   kill(pid_, SIGKILL);
   waitpid(pid_, nullptr, 0);
 }
