@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -49,9 +50,12 @@ const char* DirectionName(v1::Direction d) { return d == v1::DOWN ? "down" : "ac
 
 struct FillArgs {
   std::string grid;
+  std::string format = "text";
   v1::FillOptions options;
   bool clues = false;
-  int clues_per_word = 1;
+  std::string clue_policy = "first";
+  uint32_t clue_seed = 1;
+  int max_clue_length = 0;
 };
 
 int RunFill(Common& c, const FillArgs& a) {
@@ -86,23 +90,37 @@ int RunFill(Common& c, const FillArgs& a) {
   if (tty) std::fprintf(stderr, "\r\033[K");
   if (!result.ok()) return Fail("fill", result.status());
 
-  // Clues for every entry of every fill, in one call.
-  std::map<std::string, v1::AnswerClues> clues;
-  if (a.clues && !result->fills().empty()) {
+  // The first fill numbered and clued by the daemon (and rendered there in
+  // the puzzle formats).
+  const bool puzzle_format = a.format == "ipuz" || a.format == "xd";
+  std::optional<v1::GetCluesResponse> clued;
+  if ((a.clues || puzzle_format) && !result->fills().empty()) {
     v1::GetCluesRequest cr;
     cr.set_dictionary(c.dictionary);
-    cr.set_limit_per_word(a.clues_per_word);
-    for (const v1::FilledGrid& f : result->fills()) {
-      for (const v1::FilledEntry& e : f.entries()) cr.add_words(e.word());
-    }
+    *cr.mutable_grid_rows() = result->fills(0).rows();
+    cr.set_policy(a.clue_policy == "random"     ? v1::CLUE_POLICY_RANDOM
+                  : a.clue_policy == "shortest" ? v1::CLUE_POLICY_SHORTEST
+                                                : v1::CLUE_POLICY_FIRST);
+    cr.set_seed(a.clue_seed);
+    cr.set_max_clue_length(a.max_clue_length);
+    cr.set_min_length(a.options.min_length());
+    cr.set_format(a.format == "ipuz" ? v1::PUZZLE_FORMAT_IPUZ
+                  : a.format == "xd" ? v1::PUZZLE_FORMAT_XD
+                                     : v1::PUZZLE_FORMAT_TEXT);
     auto got = (*client)->GetClues(cr);
     if (!got.ok()) return Fail("fill (clues)", got.status());
-    for (const v1::AnswerClues& ac : got->answers()) clues[ac.word()] = ac;
+    clued = std::move(*got);
+    int missing = 0;
+    for (const auto* list : {&clued->across(), &clued->down()}) {
+      for (const v1::NumberedClue& e : *list) missing += e.clue().empty();
+    }
+    if (missing) std::cerr << "xwdb-client fill: " << missing << " entries have no clue in the dictionary\n";
   }
-  auto first_clue = [&](const std::string& word) -> std::string {
-    auto it = clues.find(word);
-    return it == clues.end() || it->second.clues().empty() ? "" : it->second.clues(0).text();
-  };
+  if (puzzle_format && clued) {
+    std::cout << clued->rendered();
+    std::cerr << "xwdb-client fill: " << v1::FillOutcome_Name(result->outcome()) << "\n";
+    return kExitOk;
+  }
 
   if (c.json) {
     nlohmann::json j;
@@ -117,13 +135,12 @@ int RunFill(Common& c, const FillArgs& a) {
         nlohmann::json je = {{"number", e.number()}, {"direction", DirectionName(e.direction())},
                              {"row", e.row()},       {"column", e.column()},
                              {"word", e.word()},     {"score", e.score()}};
-        if (a.clues) {
-          nlohmann::json list = nlohmann::json::array();
-          auto it = clues.find(e.word());
-          if (it != clues.end()) {
-            for (const v1::Clue& cl : it->second.clues()) list.push_back(cl.text());
+        if (clued && &f == &result->fills(0)) {
+          for (const auto* list : {&clued->across(), &clued->down()}) {
+            for (const v1::NumberedClue& n : *list) {
+              if (n.number() == e.number() && n.direction() == e.direction() && !n.clue().empty()) je["clue"] = n.clue();
+            }
           }
-          je["clues"] = list;
         }
         entries.push_back(je);
       }
@@ -135,19 +152,13 @@ int RunFill(Common& c, const FillArgs& a) {
     for (int k = 0; k < result->fills_size(); ++k) {
       const v1::FilledGrid& f = result->fills(k);
       if (k > 0) std::cout << "\n";
-      for (const std::string& row : f.rows()) std::cout << row << "\n";
+      if (k == 0 && clued) {
+        std::cout << clued->rendered();  // the grid and its numbered clues
+      } else {
+        for (const std::string& row : f.rows()) std::cout << row << "\n";
+      }
       std::cout << std::fixed << std::setprecision(1) << "mean score " << f.mean_score() << ", lowest "
                 << f.min_score() << "\n";
-      if (!a.clues) continue;
-      for (v1::Direction d : {v1::ACROSS, v1::DOWN}) {
-        std::cout << "\n" << (d == v1::ACROSS ? "Across" : "Down") << "\n";
-        for (const v1::FilledEntry& e : f.entries()) {
-          if (e.direction() != d) continue;
-          const std::string clue = first_clue(e.word());
-          std::cout << std::setw(4) << e.number() << ". " << e.word() << "  " << (clue.empty() ? "(no clue stored)" : clue)
-                    << "\n";
-        }
-      }
     }
     std::cerr << "xwdb-client fill: " << v1::FillOutcome_Name(result->outcome());
     if (!result->reason().empty()) std::cerr << ": " << result->reason();
@@ -248,8 +259,8 @@ int Main(int argc, char** argv) {
   CLI::App* fill = app.add_subcommand("fill", "Fill a grid through the daemon (exit 0 filled, 2 impossible, 3 timed out)");
   add_common(fill);
   fill->add_option("grid", fa.grid, "Grid file ('.' empty, '#' block, letters given; or o/x), - for stdin")->required();
-  std::string format = "text";
-  fill->add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  fill->add_option("--format", fa.format, "text, json, ipuz or xd (ipuz and xd come clued)")
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd"}));
   uint32_t seed = 1;
   int min_score = 0, solutions = 1, threads = 1, min_length = 2;
   double timeout = 60;
@@ -263,7 +274,12 @@ int Main(int argc, char** argv) {
   fill->add_option("--min-length", min_length, "Shorter runs are not slots")->check(CLI::Range(1, 64));
   fill->add_option("--max-nodes", max_nodes, "Give up after this many decisions");
   fill->add_flag("--allow-duplicates", allow_duplicates, "Let a word appear twice");
-  fill->add_flag("--clues", fa.clues, "Also fetch a clue for every entry");
+  fill->add_flag("--clues", fa.clues, "Number the fill and clue every entry from the dictionary");
+  fill->add_option("--clue-policy", fa.clue_policy, "Which stored clue: first, random or shortest")
+      ->check(CLI::IsMember({"first", "random", "shortest"}));
+  fill->add_option("--clue-seed", fa.clue_seed, "Seed of --clue-policy random");
+  fill->add_option("--max-clue-length", fa.max_clue_length, "Leave out clues longer than this (characters)")
+      ->check(CLI::Range(0, 100000));
 
   v1::MatchRequest mr;
   std::string pattern;
@@ -293,7 +309,7 @@ int Main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
   if (fill->parsed()) {
-    c.json = c.json || format == "json";
+    c.json = c.json || fa.format == "json";
     fa.options.set_seed(seed);
     fa.options.set_min_score(min_score);
     fa.options.set_solutions(solutions);

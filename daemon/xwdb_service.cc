@@ -6,7 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/clue/clue_picker.h"
 #include "core/fill/solver.h"
+#include "core/format/puzzle.h"
 #include "core/grid/grid.h"
 #include "core/index/pattern.h"
 #include "core/index/pattern_query.h"
@@ -403,6 +405,7 @@ grpc::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
   const size_t limit = request.limit_per_word() == 0 ? kDefaultCluesPerWord : request.limit_per_word();
   auto normalizer = (*dict)->BorrowNormalizer();
   if (!normalizer.ok()) return ToGrpcStatus(normalizer.status());
+  if (request.grid_rows_size() > 0) return CluesForGrid(request, **dict, normalizer->get(), response);
   const Store& store = *(*dict)->store;
   const Alphabet& alphabet = (*dict)->index->alphabet();
   for (int i = 0; i < request.words_size(); ++i) {
@@ -424,6 +427,55 @@ grpc::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
       if (src != store.sources().end()) out->set_source(src->second);
       out->set_year(c.year);
     }
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const LoadedDictionary& dict,
+                                       Normalizer* normalizer, v1::GetCluesResponse* response) {
+  if (request.words_size() > 0) return Invalid("words: give words or grid_rows, not both");
+  if (request.grid_rows_size() > Grid::kMaxSide) return Invalid(absl::StrCat("grid_rows: more than ", Grid::kMaxSide));
+  for (int r = 0; r < request.grid_rows_size(); ++r) {
+    if (request.grid_rows(r).size() > size_t{Grid::kMaxSide} * 4) {
+      return Invalid(absl::StrCat("grid_rows[", r, "]: more than ", Grid::kMaxSide, " cells"));
+    }
+  }
+  if (request.max_clue_length() < 0) return Invalid("max_clue_length: must be 0 or more");
+  if (request.min_length() < 0 || request.min_length() > Grid::kMaxSide) {
+    return Invalid(absl::StrCat("min_length: must be 0 to ", Grid::kMaxSide));
+  }
+  auto grid = Grid::Parse(absl::StrJoin(request.grid_rows(), "\n") + "\n", normalizer, "grid_rows");
+  if (!grid.ok()) return Invalid(std::string(grid.status().message()));
+  auto entries = EntriesOf(*grid, request.min_length() == 0 ? 2 : request.min_length());
+  if (!entries.ok()) return Invalid(absl::StrCat("grid_rows: ", entries.status().message()));
+  ClueOptions options;
+  switch (request.policy()) {
+    case v1::CLUE_POLICY_RANDOM: options.policy = CluePolicy::kRandom; break;
+    case v1::CLUE_POLICY_SHORTEST: options.policy = CluePolicy::kShortest; break;
+    default: options.policy = CluePolicy::kFirst; break;
+  }
+  options.seed = request.seed();
+  options.max_length = static_cast<size_t>(request.max_clue_length());
+  if (absl::Status s = PickClues(*dict.store, normalizer, options, &*entries); !s.ok()) return ToGrpcStatus(s);
+  const Alphabet& alphabet = dict.index->alphabet();
+  for (const CluedEntry& e : *entries) {
+    v1::NumberedClue* out = e.down ? response->add_down() : response->add_across();
+    out->set_number(e.number);
+    out->set_direction(e.down ? v1::DOWN : v1::ACROSS);
+    out->set_row(e.row + 1);
+    out->set_column(e.col + 1);
+    out->set_answer(alphabet.Decode(e.answer));
+    out->set_clue(e.clue);
+    out->set_source(e.source);
+  }
+  if (request.format() != v1::PUZZLE_FORMAT_UNSPECIFIED) {
+    const PuzzleFormat format = request.format() == v1::PUZZLE_FORMAT_JSON   ? PuzzleFormat::kJson
+                                : request.format() == v1::PUZZLE_FORMAT_IPUZ ? PuzzleFormat::kIpuz
+                                : request.format() == v1::PUZZLE_FORMAT_XD   ? PuzzleFormat::kXd
+                                                                             : PuzzleFormat::kText;
+    Puzzle puzzle{*grid, std::move(*entries), PuzzleMeta{}};
+    puzzle.meta.title = request.title().substr(0, 200);
+    response->set_rendered(WritePuzzle(puzzle, alphabet, format));
   }
   return grpc::Status::OK;
 }

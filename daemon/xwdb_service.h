@@ -77,6 +77,8 @@ class XwdbService final : public xwdb::v1::Xwdb::Service {
                       grpc::ServerWriter<xwdb::v1::FillEvent>* writer, std::string* dictionary);
   grpc::Status DoGetClues(const xwdb::v1::GetCluesRequest& request, xwdb::v1::GetCluesResponse* response,
                           std::string* dictionary);
+  grpc::Status CluesForGrid(const xwdb::v1::GetCluesRequest& request, const LoadedDictionary& dict,
+                            Normalizer* normalizer, xwdb::v1::GetCluesResponse* response);
 
   const ServiceOptions options_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();

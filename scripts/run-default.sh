@@ -52,6 +52,7 @@ trap stop_daemon EXIT
 for _ in $(seq 600); do [ -s "$run_dir/port" ] && break; kill -0 "$daemon" || exit 1; sleep 0.1; done
 server=127.0.0.1:$(cat "$run_dir/port")
 "$client" dicts --server "$server"
-"$client" fill --server "$server" --seed 1 --timeout 60 --min-score 60 --clues data/grids/sample-15x15.txt
+"$client" fill --server "$server" --seed 1 --timeout 60 --min-score 60 --clues --clue-policy shortest \
+  --max-clue-length 60 data/grids/sample-15x15.txt
 echo "== calls served"
 cat "$run_dir/calls.log"

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -172,6 +173,37 @@ TEST_F(DaemonTest, ServesDictionariesMatchesFillsAndClues) {
   EXPECT_EQ(stats->calls(), 9u);  // 1 list, 3 matches, 3 fills, 1 clues, this one
   EXPECT_EQ(stats->errors(), 0u);
   EXPECT_NE(d->log().find("Match dictionary=small status=0"), std::string::npos) << d->log();
+}
+
+TEST_F(DaemonTest, CluesAFilledGridByNumber) {
+  auto d = Start();
+  auto c = Connect(*d);
+  v1::GetCluesRequest r;
+  for (const char* row : {"CAT", "ARE", "TEN"}) r.add_grid_rows(row);
+  r.set_format(v1::PUZZLE_FORMAT_IPUZ);
+  auto got = c->GetClues(r);
+  ASSERT_TRUE(got.ok()) << got.status();
+  ASSERT_EQ(got->across_size(), 3);
+  ASSERT_EQ(got->down_size(), 3);
+  EXPECT_EQ(got->across(0).number(), 1);
+  EXPECT_EQ(got->across(0).answer(), "CAT");
+  // CAT twice, its two clues once each.
+  EXPECT_EQ(std::set<std::string>({got->across(0).clue(), got->down(0).clue()}),
+            std::set<std::string>({"Feline friend", "Tom, for one"}));
+  EXPECT_EQ(got->across(1).number(), 4);
+  EXPECT_EQ(got->across(1).clue(), "");           // ARE has none: missing
+  EXPECT_EQ(got->down(2).answer(), "TEN");
+  EXPECT_EQ(got->down(2).number(), 3);
+  EXPECT_NE(got->rendered().find("\"http://ipuz.org/crossword#1\""), std::string::npos) << got->rendered();
+
+  r.add_words("cat");
+  EXPECT_EQ(c->GetClues(r).status().code(), absl::StatusCode::kInvalidArgument);
+  r.clear_words();
+  r.set_grid_rows(1, "A.E");
+  const absl::Status unfilled = c->GetClues(r).status();
+  EXPECT_EQ(unfilled.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(unfilled.message().find("grid_rows: 4 across (row 2, column 1) is not filled"), std::string::npos)
+      << unfilled;
 }
 
 TEST_F(DaemonTest, BadRequestsNameTheField) {

@@ -161,5 +161,36 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   EXPECT_NE(huge.err.find("over 1 MiB"), std::string::npos) << huge.err;
 }
 
+TEST(CliTest, FillWithCluesWritesPuzzleFormatsAndReadsThemBack) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"},
+                 "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n").code, kExitOk);
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"},
+                 "CAT|Tom, for one\nCAT|Cat nap taker\nTEN|Decade's years\nACE|Top card\n").code, kExitOk);
+  testing::WriteFile(dir.Sub("g.txt"), "c..\n...\n..n\n");
+  Result xd = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--clues", "--format", "xd"});
+  ASSERT_EQ(xd.code, kExitOk) << xd.err;
+  EXPECT_NE(xd.out.find("A1. Tom, for one ~ CAT\n"), std::string::npos) << xd.out;
+  EXPECT_EQ(xd.out.find("Cat nap taker"), std::string::npos);  // gives CAT away
+  EXPECT_NE(xd.err.find("have no clue"), std::string::npos) << xd.err;
+  // The xd file is grid input again: every cell given, so the same grid.
+  testing::WriteFile(dir.Sub("p.xd"), xd.out);
+  Result again = Xwdb({"fill", "--db", db, dir.Sub("p.xd"), "--allow-duplicates", "--format", "ipuz"});
+  ASSERT_EQ(again.code, kExitOk) << again.err;
+  auto ipuz = nlohmann::json::parse(again.out);
+  EXPECT_EQ(ipuz["solution"][0], nlohmann::json::parse(R"(["C", "A", "T"])"));
+  EXPECT_EQ(ipuz["dimensions"]["width"], 3);
+  // clues --grid on that ipuz: numbered and clued text.
+  testing::WriteFile(dir.Sub("p.ipuz"), again.out);
+  Result text = Xwdb({"clues", "--db", db, "--grid", dir.Sub("p.ipuz")});
+  ASSERT_EQ(text.code, kExitOk) << text.err;
+  EXPECT_NE(text.out.find("Across\n1. Tom, for one  CAT\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("(missing)"), std::string::npos) << text.out;
+  Result unfilled = Xwdb({"clues", "--db", db, "--grid", dir.Sub("g.txt")});
+  EXPECT_EQ(unfilled.code, kExitError);
+  EXPECT_NE(unfilled.err.find("is not filled"), std::string::npos) << unfilled.err;
+}
+
 }  // namespace
 }  // namespace xwdb::cli

@@ -1,23 +1,66 @@
 // xwdb clues: the stored clues of some answers.
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
+#include "core/clue/clue_picker.h"
+#include "core/format/puzzle.h"
+#include "core/format/puzzle_reader.h"
 #include "tools/xwdb/command.h"
 
 namespace xwdb::cli {
 namespace {
+
+// The largest grid file read.
+constexpr size_t kMaxGridBytes = 1 << 20;
 
 struct CluesArgs {
   std::string db;
   std::vector<std::string> words;
   int limit = 0;
   bool json = false;
+  // --grid: clue a filled grid instead.
+  std::string grid;
+  std::string format = "text";
+  std::string policy = "first";
+  uint32_t seed = 1;
+  size_t max_length = 0;
+  int min_length = 2;
 };
+
+// xwdb clues --grid: a numbered, clued puzzle from a filled grid.
+int RunGrid(const CluesArgs& a, Store& store, Normalizer* normalizer, Io& io) {
+  std::ifstream file(a.grid, std::ios::binary);
+  if (!file) return Fail(io, "clues", absl::NotFoundError(a.grid + ": cannot read the grid"));
+  std::string text(kMaxGridBytes + 1, '\0');
+  file.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(file.gcount()));
+  if (text.size() > kMaxGridBytes) return Fail(io, "clues", absl::InvalidArgumentError(a.grid + ": over 1 MiB, not a grid"));
+  auto input = ReadPuzzle(text, normalizer, a.grid);
+  if (!input.ok()) return Fail(io, "clues", input.status());
+  const Grid& grid = input->solution ? *input->solution : input->grid;
+  auto entries = EntriesOf(grid, a.min_length);
+  if (!entries.ok()) return Fail(io, "clues", absl::InvalidArgumentError(a.grid + ": " + std::string(entries.status().message())));
+  auto policy = ParseCluePolicy(a.policy);
+  if (!policy.ok()) return Fail(io, "clues", policy.status());
+  if (absl::Status s = PickClues(store, normalizer, ClueOptions{*policy, a.seed, a.max_length}, &*entries); !s.ok()) {
+    return Fail(io, "clues", s);
+  }
+  int missing = 0;
+  for (const CluedEntry& e : *entries) missing += e.missing();
+  const PuzzleFormat format = a.json ? PuzzleFormat::kJson : *ParsePuzzleFormat(a.format);
+  io.out << WritePuzzle(Puzzle{grid, std::move(*entries), input->meta}, normalizer->alphabet(), format);
+  if (missing) io.err << "xwdb clues: " << missing << " entries have no clue in the dictionary\n";
+  return kExitOk;
+}
 
 int Run(const CluesArgs& a, Io& io) {
   auto store = OpenForReading(a.db);
   if (!store.ok()) return Fail(io, "clues", store.status());
   auto normalizer = NormalizerFor(**store);
   if (!normalizer.ok()) return Fail(io, "clues", normalizer.status());
+  if (!a.grid.empty()) return RunGrid(a, **store, normalizer->get(), io);
+  if (a.words.empty()) return Fail(io, "clues", absl::InvalidArgumentError("give answers, or --grid FILE"));
   const Alphabet& alphabet = (*normalizer)->alphabet();
   nlohmann::json j = nlohmann::json::array();
   int missing = 0;
@@ -59,11 +102,20 @@ int Run(const CluesArgs& a, Io& io) {
 
 Command AddCluesCommand(CLI::App* root) {
   auto args = std::make_shared<CluesArgs>();
-  CLI::App* app = root->add_subcommand("clues", "Show the clues of answers (exit 1 if none has any)");
+  CLI::App* app = root->add_subcommand(
+      "clues", "Show the clues of answers (exit 1 if none has any), or clue a filled grid (--grid)");
   AddDbOption(app, &args->db);
   app->add_option("words", args->words, "Answers, normalized like the dictionary (ice cream = ICECREAM)")
-      ->required()
       ->type_name("WORD");
+  app->add_option("--grid", args->grid, "A filled grid (any grid format, ipuz, xd): print it numbered and clued");
+  app->add_option("--format", args->format, "With --grid: text, json, ipuz or xd")
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd"}));
+  app->add_option("--clue-policy", args->policy, "With --grid: first, random or shortest")
+      ->check(CLI::IsMember({"first", "random", "shortest"}));
+  app->add_option("--clue-seed", args->seed, "With --grid: seed of the random policy");
+  app->add_option("--max-clue-length", args->max_length, "With --grid: leave out longer clues (characters)");
+  app->add_option("--min-length", args->min_length, "With --grid: shorter runs are not entries (default 2)")
+      ->check(CLI::Range(1, 64));
   app->add_option("--limit", args->limit, "At most this many clues per answer");
   app->add_flag("--json", args->json, "Print as JSON");
   return Command{app, [args](Io& io) { return Run(*args, io); }};

@@ -5,7 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/clue/clue_picker.h"
 #include "core/fill/solver.h"
+#include "core/format/puzzle.h"
+#include "core/format/puzzle_reader.h"
 #include "core/index/index_loader.h"
 #include "tools/xwdb/command.h"
 
@@ -23,6 +26,10 @@ struct FillArgs {
   std::string grid;
   std::string format = "text";
   FillOptions options;
+  bool clues = false;
+  std::string clue_policy = "first";
+  uint32_t clue_seed = 1;
+  size_t max_clue_length = 0;
 };
 
 int Run(const FillArgs& a, Io& io) {
@@ -43,14 +50,33 @@ int Run(const FillArgs& a, Io& io) {
   if (!store.ok()) return Fail(io, "fill", store.status());
   auto normalizer = NormalizerFor(**store);
   if (!normalizer.ok()) return Fail(io, "fill", normalizer.status());
-  auto grid = Grid::Parse(text, normalizer->get(), a.grid);
-  if (!grid.ok()) return Fail(io, "fill", grid.status());
+  auto input = ReadPuzzle(text, normalizer->get(), a.grid);
+  if (!input.ok()) return Fail(io, "fill", input.status());
+  const Grid* grid = &input->grid;
+  auto policy = ParseCluePolicy(a.clue_policy);
+  if (!policy.ok()) return Fail(io, "fill", policy.status());
   auto index = LoadMaskIndex(**store);
   if (!index.ok()) return Fail(io, "fill", index.status());
   auto solver = Solver::Create(*index, *grid, a.options);
   if (!solver.ok()) return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": " + std::string(solver.status().message())));
   const FillResult r = (*solver)->Solve();
   const Alphabet& alphabet = (*index)->alphabet();
+
+  // The puzzle formats, and text with --clues: the first fill, numbered and
+  // clued (clues from the dictionary when --clues).
+  const bool puzzle_format = a.format == "ipuz" || a.format == "xd" || (a.clues && a.format == "text");
+  std::vector<Puzzle> puzzles;
+  if (a.clues || puzzle_format) {
+    for (const Fill& f : r.fills) {
+      auto entries = EntriesOf(f.grid, a.options.min_length);
+      if (!entries.ok()) return Fail(io, "fill", entries.status());
+      if (a.clues) {
+        ClueOptions co{*policy, a.clue_seed, a.max_clue_length};
+        if (absl::Status s = PickClues(**store, normalizer->get(), co, &*entries); !s.ok()) return Fail(io, "fill", s);
+      }
+      puzzles.push_back(Puzzle{f.grid, std::move(*entries), input->meta});
+    }
+  }
 
   if (a.format == "json") {
     nlohmann::json j;
@@ -74,8 +100,33 @@ int Run(const FillArgs& a, Io& io) {
       }
       j["fills"].push_back({{"rows", rows}, {"slots", slots}, {"mean_score", f.mean_score},
                             {"min_score", f.min_score}});
+      if (a.clues) {
+        const size_t k = j["fills"].size() - 1;
+        j["fills"][k]["entries"] = nlohmann::json::parse(WritePuzzle(puzzles[k], alphabet, PuzzleFormat::kJson))["entries"];
+      }
     }
     io.out << j.dump(2) << "\n";
+  } else if (puzzle_format) {
+    const PuzzleFormat format = *ParsePuzzleFormat(a.format);
+    for (size_t k = 0; k < puzzles.size(); ++k) {
+      if (k > 0 && format != PuzzleFormat::kText) {
+        io.err << "xwdb fill: " << a.format << " holds one puzzle; the other " << puzzles.size() - 1
+               << " fills are not written\n";
+        break;
+      }
+      if (k > 0) io.out << "\n";
+      io.out << WritePuzzle(puzzles[k], alphabet, format);
+    }
+    if (a.clues) {
+      int missing = 0;
+      for (const Puzzle& p : puzzles) {
+        for (const CluedEntry& e : p.entries) missing += e.missing();
+      }
+      if (missing) io.err << "xwdb fill: " << missing << " entries have no clue in the dictionary\n";
+    }
+    io.err << "xwdb fill: " << FillOutcomeName(r.outcome);
+    if (!r.reason.empty()) io.err << ": " << r.reason;
+    io.err << "\n";
   } else {
     for (size_t k = 0; k < r.fills.size(); ++k) {
       const Fill& f = r.fills[k];
@@ -103,9 +154,15 @@ Command AddFillCommand(CLI::App* root) {
   CLI::App* app = root->add_subcommand(
       "fill", "Fill a grid with the dictionary, in-process (exit 0 filled, 2 impossible, 3 timed out)");
   AddDbOption(app, &args->db);
-  app->add_option("grid", args->grid, "Grid file ('.' empty, '#' block, letters given; or o/x), - for stdin")
+  app->add_option("grid", args->grid, "Grid file ('.' empty, '#' block, letters given; o/x; ipuz; xd), - for stdin")
       ->required();
-  app->add_option("--format", args->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  app->add_option("--format", args->format, "text, json, ipuz or xd")
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd"}));
+  app->add_flag("--clues", args->clues, "Clue every entry from the dictionary (a numbered, clued puzzle)");
+  app->add_option("--clue-policy", args->clue_policy, "Which stored clue: first, random or shortest")
+      ->check(CLI::IsMember({"first", "random", "shortest"}));
+  app->add_option("--clue-seed", args->clue_seed, "Seed of --clue-policy random");
+  app->add_option("--max-clue-length", args->max_clue_length, "Leave out clues longer than this (characters)");
   FillOptions& o = args->options;
   app->add_option("--seed", o.seed, "Random seed (same seed, same fill)");
   app->add_option("--timeout", o.timeout_seconds, "Give up after this many seconds (default 60)")

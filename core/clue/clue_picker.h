@@ -1,0 +1,68 @@
+// Clues for a finished grid: its numbered entries, and one stored clue per
+// entry chosen by a policy.
+//
+// Rules, whatever the policy: a clue that gives the answer away (one of its
+// words, normalized like answers, is the answer, has the answer's stem, or
+// is a part of four letters or more of it; or consecutive words spell it)
+// is never chosen; no clue text is
+// used twice in one puzzle; an optional maximum length (in characters). An
+// entry with no acceptable clue stays without one (missing), never with an
+// invented clue.
+//
+// Cost: one store look-up per distinct answer (a prefix seek).
+#ifndef XWDB_CORE_CLUE_CLUE_PICKER_H_
+#define XWDB_CORE_CLUE_CLUE_PICKER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/grid/grid.h"
+#include "core/store/store.h"
+#include "core/text/normalizer.h"
+
+namespace xwdb {
+
+// One numbered entry of a finished puzzle.
+struct CluedEntry {
+  int number = 0;
+  bool down = false;
+  int row = 0, col = 0;  // first cell, 0-based
+  std::string answer;    // letter codes
+  std::string clue;      // UTF-8; empty: none found (missing)
+  std::string source;    // where the clue came from, if recorded
+  uint32_t year = 0;
+  bool missing() const { return clue.empty(); }
+};
+
+// The entries of `grid` (every slot of at least `min_length` cells must be
+// filled), across ones first, each direction by number. Fails naming the
+// first slot with an empty cell.
+absl::StatusOr<std::vector<CluedEntry>> EntriesOf(const Grid& grid, int min_length);
+
+enum class CluePolicy {
+  kFirst,     // the first in the store's order (fixed: by the clue's fingerprint)
+  kRandom,    // one at random (seeded: same seed, same choice)
+  kShortest,  // the shortest
+};
+absl::StatusOr<CluePolicy> ParseCluePolicy(absl::string_view name);
+
+struct ClueOptions {
+  CluePolicy policy = CluePolicy::kFirst;
+  uint32_t seed = 1;
+  size_t max_length = 0;  // characters; 0: no limit
+};
+
+// Sets each entry's clue from `store` (missing when none is acceptable).
+// `normalizer` is the dictionary's (for the give-away check).
+absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOptions& options,
+                       std::vector<CluedEntry>* entries);
+
+// True if `clue` gives away `answer_codes` (see the header comment).
+bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes, Normalizer* normalizer);
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_CLUE_CLUE_PICKER_H_

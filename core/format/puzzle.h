@@ -1,0 +1,46 @@
+// Puzzle: a finished grid with its numbered, clued entries, and the writers
+// for the formats constructors exchange.
+//
+//   text  the grid, then the numbered Across and Down clues
+//   json  the same as one JSON object (rows, entries with clues)
+//   ipuz  JSON per the ipuz v2 crossword kind: version, kind, dimensions,
+//         puzzle (numbers, "#" blocks), solution, clues, metadata
+//   xd    the xd corpus format: headers, grid, "A1. clue ~ ANSWER" lines
+//
+// A missing clue is written as an empty clue (ipuz, xd) or "(missing)"
+// (text); never an invented one.
+#ifndef XWDB_CORE_FORMAT_PUZZLE_H_
+#define XWDB_CORE_FORMAT_PUZZLE_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/clue/clue_picker.h"
+#include "core/grid/grid.h"
+
+namespace xwdb {
+
+struct PuzzleMeta {
+  std::string title;
+  std::string author;
+  std::string copyright;
+  std::string notes;
+};
+
+struct Puzzle {
+  Grid grid{1, 1};                 // filled
+  std::vector<CluedEntry> entries;  // EntriesOf order: across, then down
+  PuzzleMeta meta;
+};
+
+enum class PuzzleFormat { kText, kJson, kIpuz, kXd };
+absl::StatusOr<PuzzleFormat> ParsePuzzleFormat(absl::string_view name);
+
+// Writes `puzzle` (letters decoded with `alphabet`).
+std::string WritePuzzle(const Puzzle& puzzle, const Alphabet& alphabet, PuzzleFormat format);
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_FORMAT_PUZZLE_H_

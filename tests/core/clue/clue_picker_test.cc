@@ -1,0 +1,152 @@
+#include "core/clue/clue_picker.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/import/importer.h"
+#include "gtest/gtest.h"
+#include "tests/testing/temp_dir.h"
+
+namespace xwdb {
+namespace {
+
+std::unique_ptr<Normalizer> English() {
+  return std::move(*Normalizer::Create(*ProfileForLocale("en", ProfileOptions{})));
+}
+
+// Numbering done the slow way: a cell gets the next number when an across
+// or a down run of 2+ open cells starts there.
+std::map<std::pair<int, int>, int> ReferenceNumbers(const Grid& g) {
+  std::map<std::pair<int, int>, int> numbers;
+  int next = 0;
+  auto open = [&](int r, int c) { return r >= 0 && c >= 0 && r < g.rows() && c < g.cols() && !g.IsBlock(r * g.cols() + c); };
+  for (int r = 0; r < g.rows(); ++r) {
+    for (int c = 0; c < g.cols(); ++c) {
+      if (!open(r, c)) continue;
+      const bool across = !open(r, c - 1) && open(r, c + 1);
+      const bool down = !open(r - 1, c) && open(r + 1, c);
+      if (across || down) numbers[{r, c}] = ++next;
+    }
+  }
+  return numbers;
+}
+
+TEST(CluePickerTest, NumbersIrregularGridsAcrossThenDown) {
+  auto n = English();
+  const char* grids[] = {"CAT#AB\nARE#NO\nTEN#ED\n", "AB#CD\nEFGHI\n#JKL#\nMNOPQ\nRS#TU\n", "A#B\nCDE\nF#G\n"};
+  for (const char* text : grids) {
+    SCOPED_TRACE(text);
+    auto g = Grid::Parse(text, n.get());
+    ASSERT_TRUE(g.ok()) << g.status();
+    auto entries = EntriesOf(*g, 2);
+    ASSERT_TRUE(entries.ok()) << entries.status();
+    const auto expected = ReferenceNumbers(*g);
+    bool seen_down = false;
+    int last = 0;
+    for (const CluedEntry& e : *entries) {
+      EXPECT_EQ(e.number, expected.at({e.row, e.col}));
+      if (e.down && !seen_down) last = 0;
+      seen_down |= e.down;
+      EXPECT_EQ(e.down, seen_down);  // across entries first
+      EXPECT_GT(e.number, last);     // by number
+      last = e.number;
+    }
+  }
+  auto partial = Grid::Parse("CA.\nARE\nTEN\n", n.get());
+  const auto error = EntriesOf(*partial, 2).status();
+  EXPECT_EQ(error.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(error.message().find("1 across (row 1, column 1) is not filled"), std::string::npos) << error;
+}
+
+TEST(CluePickerTest, NeverGivesTheAnswerAway) {
+  auto n = English();
+  auto codes = [&](const char* word) {
+    std::string c;
+    EXPECT_EQ(n->NormalizeAnswer(word, &c), TextVerdict::kOk);
+    return c;
+  };
+  EXPECT_FALSE(ClueGivesAwayAnswer("Tom, for one", codes("cat"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Cat's whiskers", codes("cat"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Raining cats and dogs", codes("cat"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Baking need", codes("bake"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Frozen cream dessert", codes("ice cream"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Ice-cream cone", codes("ice cream"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Café owner", codes("cafe"), n.get()));  // through the normalizer
+  EXPECT_FALSE(ClueGivesAwayAnswer("Time period", codes("era"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Operas, in short", codes("era"), n.get()));  // no part under 4 letters
+}
+
+class PickTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto s = Store::Open(dir_.Sub("db"), {.create_if_missing = true});
+    ASSERT_TRUE(s.ok()) << s.status();
+    store_ = *std::move(s);
+    ImportOptions o;
+    o.format = Format::kPipe;
+    auto r = Import(store_.get(),
+                    {ImportInput::Bytes("clues.txt",
+                                        "CAT|Tom, for one\nCAT|Feline friend who purrs\nCAT|Pet\nCAT|Cat nap taker\n"
+                                        "ARE|Exist\nARE|Feline friend who purrs\nTEN|Decade's years\nTEN|Tens, singly\n"
+                                        "ACE|Top card\nCUT|Snip\n")},
+                    o);
+    ASSERT_TRUE(r.ok()) << r.status();
+    normalizer_ = English();
+  }
+  std::vector<CluedEntry> Entries() {
+    auto g = Grid::Parse("CAT\nA#E\nTEN\n", normalizer_.get());
+    auto e = EntriesOf(*g, 2);
+    EXPECT_TRUE(e.ok()) << e.status();
+    return *e;
+  }
+  testing::TempDir dir_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Normalizer> normalizer_;
+};
+
+TEST_F(PickTest, PoliciesRulesAndMissingClues) {
+  // Entries: CAT (1 across), TEN (3 across), CAT (1 down), TEN (2 down):
+  // each answer twice, and no clue may serve twice.
+  std::string cat;
+  ASSERT_EQ(normalizer_->NormalizeAnswer("cat", &cat), TextVerdict::kOk);
+  auto stored = store_->CluesOf(cat);  // the store's order: "first" follows it
+  ASSERT_TRUE(stored.ok());
+  std::vector<std::string> eligible;
+  for (const auto& [id, c] : *stored) {
+    if (c.text != "Cat nap taker") eligible.push_back(c.text);
+  }
+  ASSERT_EQ(eligible.size(), 3u);
+  std::vector<CluedEntry> e = Entries();
+  ASSERT_EQ(e.size(), 4u);
+  ASSERT_TRUE(PickClues(*store_, normalizer_.get(), {}, &e).ok());
+  EXPECT_EQ(e[0].clue, eligible[0]);
+  EXPECT_EQ(e[2].clue, eligible[1]);  // the first not used yet
+  EXPECT_EQ(e[1].clue, "Decade's years");
+  EXPECT_TRUE(e[3].missing());  // "Tens, singly" gives TEN away; the other is used
+  for (const CluedEntry& x : e) EXPECT_NE(x.clue, "Cat nap taker");
+
+  e = Entries();
+  ASSERT_TRUE(PickClues(*store_, normalizer_.get(), {CluePolicy::kShortest, 1, 0}, &e).ok());
+  EXPECT_EQ(e[0].clue, "Pet");
+  EXPECT_EQ(e[2].clue, "Tom, for one");
+
+  e = Entries();
+  ASSERT_TRUE(PickClues(*store_, normalizer_.get(), {CluePolicy::kFirst, 1, 10}, &e).ok());
+  EXPECT_EQ(e[0].clue, "Pet");  // the others are over 10 characters
+  EXPECT_TRUE(e[2].missing());
+
+  // Random: the same seed, the same clues; over seeds, more than one choice.
+  std::set<std::string> firsts;
+  for (uint32_t seed = 1; seed <= 20; ++seed) {
+    std::vector<CluedEntry> a = Entries(), b = Entries();
+    ASSERT_TRUE(PickClues(*store_, normalizer_.get(), {CluePolicy::kRandom, seed, 0}, &a).ok());
+    ASSERT_TRUE(PickClues(*store_, normalizer_.get(), {CluePolicy::kRandom, seed, 0}, &b).ok());
+    for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i].clue, b[i].clue);
+    EXPECT_NE(a[0].clue, a[2].clue);
+    firsts.insert(a[0].clue);
+  }
+  EXPECT_EQ(firsts.size(), 3u);  // Tom / Feline / Pet, never Cat nap taker
+  EXPECT_FALSE(ParseCluePolicy("best").ok());
+}
+
+}  // namespace
+}  // namespace xwdb
