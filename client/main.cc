@@ -92,7 +92,7 @@ int RunFill(Common& c, const FillArgs& a) {
 
   // The first fill numbered and clued by the daemon (and rendered there in
   // the puzzle formats).
-  const bool puzzle_format = a.format == "ipuz" || a.format == "xd";
+  const bool puzzle_format = a.format == "ipuz" || a.format == "xd" || a.format == "puz" || a.format == "svg";
   std::optional<v1::GetCluesResponse> clued;
   if ((a.clues || puzzle_format) && !result->fills().empty()) {
     v1::GetCluesRequest cr;
@@ -104,9 +104,11 @@ int RunFill(Common& c, const FillArgs& a) {
     cr.set_seed(a.clue_seed);
     cr.set_max_clue_length(a.max_clue_length);
     cr.set_min_length(a.options.min_length());
-    cr.set_format(a.format == "ipuz" ? v1::PUZZLE_FORMAT_IPUZ
-                  : a.format == "xd" ? v1::PUZZLE_FORMAT_XD
-                                     : v1::PUZZLE_FORMAT_TEXT);
+    cr.set_format(a.format == "ipuz"  ? v1::PUZZLE_FORMAT_IPUZ
+                  : a.format == "xd"  ? v1::PUZZLE_FORMAT_XD
+                  : a.format == "puz" ? v1::PUZZLE_FORMAT_PUZ
+                  : a.format == "svg" ? v1::PUZZLE_FORMAT_SVG
+                                      : v1::PUZZLE_FORMAT_TEXT);
     auto got = (*client)->GetClues(cr);
     if (!got.ok()) return Fail("fill (clues)", got.status());
     clued = std::move(*got);
@@ -259,8 +261,8 @@ int Main(int argc, char** argv) {
   CLI::App* fill = app.add_subcommand("fill", "Fill a grid through the daemon (exit 0 filled, 2 impossible, 3 timed out)");
   add_common(fill);
   fill->add_option("grid", fa.grid, "Grid file ('.' empty, '#' block, letters given; or o/x), - for stdin")->required();
-  fill->add_option("--format", fa.format, "text, json, ipuz or xd (ipuz and xd come clued)")
-      ->check(CLI::IsMember({"text", "json", "ipuz", "xd"}));
+  fill->add_option("--format", fa.format, "text, json, ipuz, xd, puz or svg (the puzzle formats come clued)")
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
   uint32_t seed = 1;
   int min_score = 0, solutions = 1, threads = 1, min_length = 2;
   double timeout = 60;

@@ -469,13 +469,20 @@ grpc::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
     out->set_source(e.source);
   }
   if (request.format() != v1::PUZZLE_FORMAT_UNSPECIFIED) {
-    const PuzzleFormat format = request.format() == v1::PUZZLE_FORMAT_JSON   ? PuzzleFormat::kJson
-                                : request.format() == v1::PUZZLE_FORMAT_IPUZ ? PuzzleFormat::kIpuz
-                                : request.format() == v1::PUZZLE_FORMAT_XD   ? PuzzleFormat::kXd
-                                                                             : PuzzleFormat::kText;
+    PuzzleFormat format = PuzzleFormat::kText;
+    switch (request.format()) {
+      case v1::PUZZLE_FORMAT_JSON: format = PuzzleFormat::kJson; break;
+      case v1::PUZZLE_FORMAT_IPUZ: format = PuzzleFormat::kIpuz; break;
+      case v1::PUZZLE_FORMAT_XD: format = PuzzleFormat::kXd; break;
+      case v1::PUZZLE_FORMAT_PUZ: format = PuzzleFormat::kPuz; break;
+      case v1::PUZZLE_FORMAT_SVG: format = PuzzleFormat::kSvg; break;
+      default: break;
+    }
     Puzzle puzzle{*grid, std::move(*entries), PuzzleMeta{}};
     puzzle.meta.title = request.title().substr(0, 200);
-    response->set_rendered(WritePuzzle(puzzle, alphabet, format));
+    auto rendered = WritePuzzle(puzzle, alphabet, format);
+    if (!rendered.ok()) return Invalid(absl::StrCat("format: ", rendered.status().message()));
+    response->set_rendered(std::move(*rendered));
   }
   return grpc::Status::OK;
 }

@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "absl/strings/str_cat.h"
+#include "core/format/puz_writer.h"
+#include "core/format/svg_writer.h"
 
 namespace xwdb {
 
@@ -150,15 +152,19 @@ absl::StatusOr<PuzzleFormat> ParsePuzzleFormat(absl::string_view name) {
   if (name == "json") return PuzzleFormat::kJson;
   if (name == "ipuz") return PuzzleFormat::kIpuz;
   if (name == "xd") return PuzzleFormat::kXd;
-  return absl::InvalidArgumentError(absl::StrCat("format '", name, "': text, json, ipuz or xd"));
+  if (name == "puz") return PuzzleFormat::kPuz;
+  if (name == "svg") return PuzzleFormat::kSvg;
+  return absl::InvalidArgumentError(absl::StrCat("format '", name, "': text, json, ipuz, xd, puz or svg"));
 }
 
-std::string WritePuzzle(const Puzzle& puzzle, const Alphabet& alphabet, PuzzleFormat format) {
+absl::StatusOr<std::string> WritePuzzle(const Puzzle& puzzle, const Alphabet& alphabet, PuzzleFormat format) {
   switch (format) {
     case PuzzleFormat::kText: return WriteText(puzzle, alphabet);
     case PuzzleFormat::kJson: return WriteJson(puzzle, alphabet);
     case PuzzleFormat::kIpuz: return WriteIpuz(puzzle, alphabet);
     case PuzzleFormat::kXd: return WriteXd(puzzle, alphabet);
+    case PuzzleFormat::kPuz: return WritePuz(puzzle, alphabet);
+    case PuzzleFormat::kSvg: return WriteSvg(puzzle, alphabet);
   }
   return "";
 }

@@ -6,6 +6,8 @@
 //   ipuz  JSON per the ipuz v2 crossword kind: version, kind, dimensions,
 //         puzzle (numbers, "#" blocks), solution, clues, metadata
 //   xd    the xd corpus format: headers, grid, "A1. clue ~ ANSWER" lines
+//   puz   Across Lite, binary (puz_writer.h)
+//   svg   a picture of the grid (svg_writer.h)
 //
 // A missing clue is written as an empty clue (ipuz, xd) or "(missing)"
 // (text); never an invented one.
@@ -35,11 +37,12 @@ struct Puzzle {
   PuzzleMeta meta;
 };
 
-enum class PuzzleFormat { kText, kJson, kIpuz, kXd };
+enum class PuzzleFormat { kText, kJson, kIpuz, kXd, kPuz, kSvg };
 absl::StatusOr<PuzzleFormat> ParsePuzzleFormat(absl::string_view name);
 
-// Writes `puzzle` (letters decoded with `alphabet`).
-std::string WritePuzzle(const Puzzle& puzzle, const Alphabet& alphabet, PuzzleFormat format);
+// Writes `puzzle` (letters decoded with `alphabet`). Fails only for what a
+// format cannot hold (.puz: text outside Latin-1), saying what.
+absl::StatusOr<std::string> WritePuzzle(const Puzzle& puzzle, const Alphabet& alphabet, PuzzleFormat format);
 
 }  // namespace xwdb
 

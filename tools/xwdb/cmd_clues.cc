@@ -49,7 +49,9 @@ int RunGrid(const CluesArgs& a, Store& store, Normalizer* normalizer, Io& io) {
   int missing = 0;
   for (const CluedEntry& e : *entries) missing += e.missing();
   const PuzzleFormat format = a.json ? PuzzleFormat::kJson : *ParsePuzzleFormat(a.format);
-  io.out << WritePuzzle(Puzzle{grid, std::move(*entries), input->meta}, normalizer->alphabet(), format);
+  auto written = WritePuzzle(Puzzle{grid, std::move(*entries), input->meta}, normalizer->alphabet(), format);
+  if (!written.ok()) return Fail(io, "clues", written.status());
+  io.out << *written;
   if (missing) io.err << "xwdb clues: " << missing << " entries have no clue in the dictionary\n";
   return kExitOk;
 }
@@ -108,8 +110,8 @@ Command AddCluesCommand(CLI::App* root) {
   app->add_option("words", args->words, "Answers, normalized like the dictionary (ice cream = ICECREAM)")
       ->type_name("WORD");
   app->add_option("--grid", args->grid, "A filled grid (any grid format, ipuz, xd): print it numbered and clued");
-  app->add_option("--format", args->format, "With --grid: text, json, ipuz or xd")
-      ->check(CLI::IsMember({"text", "json", "ipuz", "xd"}));
+  app->add_option("--format", args->format, "With --grid: text, json, ipuz, xd, puz (binary) or svg")
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
   app->add_option("--clue-policy", args->policy, "With --grid: first, random or shortest")
       ->check(CLI::IsMember({"first", "random", "shortest"}));
   app->add_option("--clue-seed", args->seed, "With --grid: seed of the random policy");

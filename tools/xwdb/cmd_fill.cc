@@ -64,7 +64,8 @@ int Run(const FillArgs& a, Io& io) {
 
   // The puzzle formats, and text with --clues: the first fill, numbered and
   // clued (clues from the dictionary when --clues).
-  const bool puzzle_format = a.format == "ipuz" || a.format == "xd" || (a.clues && a.format == "text");
+  const bool puzzle_format = a.format == "ipuz" || a.format == "xd" || a.format == "puz" || a.format == "svg" ||
+                             (a.clues && a.format == "text");
   std::vector<Puzzle> puzzles;
   if (a.clues || puzzle_format) {
     for (const Fill& f : r.fills) {
@@ -102,7 +103,7 @@ int Run(const FillArgs& a, Io& io) {
                             {"min_score", f.min_score}});
       if (a.clues) {
         const size_t k = j["fills"].size() - 1;
-        j["fills"][k]["entries"] = nlohmann::json::parse(WritePuzzle(puzzles[k], alphabet, PuzzleFormat::kJson))["entries"];
+        j["fills"][k]["entries"] = nlohmann::json::parse(*WritePuzzle(puzzles[k], alphabet, PuzzleFormat::kJson))["entries"];
       }
     }
     io.out << j.dump(2) << "\n";
@@ -114,8 +115,10 @@ int Run(const FillArgs& a, Io& io) {
                << " fills are not written\n";
         break;
       }
+      auto written = WritePuzzle(puzzles[k], alphabet, format);
+      if (!written.ok()) return Fail(io, "fill", written.status());
       if (k > 0) io.out << "\n";
-      io.out << WritePuzzle(puzzles[k], alphabet, format);
+      io.out << *written;
     }
     if (a.clues) {
       int missing = 0;
@@ -156,8 +159,8 @@ Command AddFillCommand(CLI::App* root) {
   AddDbOption(app, &args->db);
   app->add_option("grid", args->grid, "Grid file ('.' empty, '#' block, letters given; o/x; ipuz; xd), - for stdin")
       ->required();
-  app->add_option("--format", args->format, "text, json, ipuz or xd")
-      ->check(CLI::IsMember({"text", "json", "ipuz", "xd"}));
+  app->add_option("--format", args->format, "text, json, ipuz, xd, puz (binary) or svg")
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
   app->add_flag("--clues", args->clues, "Clue every entry from the dictionary (a numbered, clued puzzle)");
   app->add_option("--clue-policy", args->clue_policy, "Which stored clue: first, random or shortest")
       ->check(CLI::IsMember({"first", "random", "shortest"}));

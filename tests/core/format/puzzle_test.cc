@@ -33,7 +33,7 @@ class PuzzleTest : public ::testing::Test {
 };
 
 TEST_F(PuzzleTest, IpuzHasTheRequiredFieldsAndReadsBack) {
-  const std::string text = WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kIpuz);
+  const std::string text = *WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kIpuz);
   const nlohmann::json j = nlohmann::json::parse(text);
   // The ipuz specification's required fields, and the crossword ones.
   EXPECT_EQ(j["version"], "http://ipuz.org/v2");
@@ -63,7 +63,7 @@ TEST_F(PuzzleTest, IpuzHasTheRequiredFieldsAndReadsBack) {
 }
 
 TEST_F(PuzzleTest, XdRoundTripAndText) {
-  const std::string xd = WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kXd);
+  const std::string xd = *WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kXd);
   EXPECT_NE(xd.find("Title: Tiny\n"), std::string::npos);
   EXPECT_NE(xd.find("\n\nCAT#\nARE#\nTEN#\n\n"), std::string::npos) << xd;
   EXPECT_NE(xd.find("A1. Tom, for one ~ CAT\n"), std::string::npos) << xd;
@@ -78,10 +78,10 @@ TEST_F(PuzzleTest, XdRoundTripAndText) {
   EXPECT_EQ(back->down[2], (std::pair<int, std::string>{3, ""}));
   EXPECT_EQ(back->meta.title, "Tiny");
 
-  const std::string text = WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kText);
+  const std::string text = *WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kText);
   EXPECT_NE(text.find("Across\n1. Tom, for one  CAT\n"), std::string::npos) << text;
   EXPECT_NE(text.find("3. (missing)  TEN\n"), std::string::npos) << text;
-  const nlohmann::json j = nlohmann::json::parse(WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kJson));
+  const nlohmann::json j = nlohmann::json::parse(*WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kJson));
   EXPECT_EQ(j["missing_clues"], 1);
   EXPECT_EQ(j["entries"][5]["clue"], nullptr);
   EXPECT_EQ(j["rows"][1], "ARE#");
@@ -109,6 +109,119 @@ TEST_F(PuzzleTest, ReadsHalfFinishedPuzzlesFromOtherEditors) {
   auto plain = ReadPuzzle("c..\n...\n", n_.get(), "g.txt");
   ASSERT_TRUE(plain.ok());
   EXPECT_EQ(plain->format, "grid");
+}
+
+// The .puz checksums, computed here from the format's description, not
+// with the writer's code.
+uint16_t Cksum(const std::string& data, size_t from, size_t length, uint16_t sum) {
+  for (size_t i = from; i < from + length; ++i) {
+    const bool low = sum & 1;
+    sum = static_cast<uint16_t>(sum >> 1);
+    if (low) sum = static_cast<uint16_t>(sum | 0x8000);
+    sum = static_cast<uint16_t>(sum + static_cast<unsigned char>(data[i]));
+  }
+  return sum;
+}
+uint16_t Le16(const std::string& f, size_t at) {
+  return static_cast<uint16_t>(static_cast<unsigned char>(f[at]) | (static_cast<unsigned char>(f[at + 1]) << 8));
+}
+
+TEST_F(PuzzleTest, PuzHeaderChecksumsAndStrings) {
+  puzzle_.meta.notes = "Notes here";
+  auto written = WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kPuz);
+  ASSERT_TRUE(written.ok()) << written.status();
+  const std::string& f = *written;
+  ASSERT_GT(f.size(), 0x34u + 24);
+  EXPECT_EQ(f.substr(2, 12), std::string("ACROSS&DOWN\0", 12));
+  EXPECT_EQ(f.substr(0x18, 4), std::string("1.3\0", 4));
+  EXPECT_EQ(f[0x2C], 4);  // width
+  EXPECT_EQ(f[0x2D], 3);  // height
+  EXPECT_EQ(Le16(f, 0x2E), 6);  // clues
+  const size_t cells = 12, sol = 0x34, grid = sol + cells, strings = grid + cells;
+  EXPECT_EQ(f.substr(sol, cells), "CAT.ARE.TEN.");
+  EXPECT_EQ(f.substr(grid, cells), "---.---.---.");
+  // Strings: title, author, copyright, clues by number (across first), notes.
+  std::vector<std::string> parts;
+  for (size_t at = strings; at < f.size();) {
+    const size_t end = f.find('\0', at);
+    ASSERT_NE(end, std::string::npos);
+    parts.push_back(f.substr(at, end - at));
+    at = end + 1;
+  }
+  const std::vector<std::string> expected = {"Tiny", "xwdb tests", "", "Tom, for one", "Vehicle",
+                                             "Top card ~ or ace", "", "Exist", "Decade's years", "Notes here"};
+  EXPECT_EQ(parts, expected);  // 1A 1D 2D 3D 4A 5A
+  // Checksums.
+  const uint16_t cib = Cksum(f, 0x2C, 8, 0);
+  EXPECT_EQ(Le16(f, 0x0E), cib);
+  uint16_t text = 0;
+  size_t at = strings;
+  for (int i = 0; i < 3; ++i) {  // title, author, copyright: with their NUL when not empty
+    const size_t len = f.find('\0', at) - at;
+    if (len) text = Cksum(f, at, len + 1, text);
+    at += len + 1;
+  }
+  for (int i = 0; i < 6; ++i) {  // clues: without their NUL
+    const size_t len = f.find('\0', at) - at;
+    text = Cksum(f, at, len, text);
+    at += len + 1;
+  }
+  const size_t notes_len = f.find('\0', at) - at;
+  if (notes_len) text = Cksum(f, at, notes_len + 1, text);
+  uint16_t whole = Cksum(f, grid, cells, Cksum(f, sol, cells, cib));
+  // The whole-file sum runs the text regions on from the grids' sum.
+  {
+    uint16_t s2 = whole;
+    size_t pos = strings;
+    for (int i = 0; i < 3; ++i) {
+      const size_t len = f.find('\0', pos) - pos;
+      if (len) s2 = Cksum(f, pos, len + 1, s2);
+      pos += len + 1;
+    }
+    for (int i = 0; i < 6; ++i) {
+      const size_t len = f.find('\0', pos) - pos;
+      s2 = Cksum(f, pos, len, s2);
+      pos += len + 1;
+    }
+    if (notes_len) s2 = Cksum(f, pos, notes_len + 1, s2);
+    whole = s2;
+  }
+  EXPECT_EQ(Le16(f, 0x00), whole);
+  const uint16_t sums[4] = {cib, Cksum(f, sol, cells, 0), Cksum(f, grid, cells, 0), text};
+  const char mask[] = "ICHEATED";
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(static_cast<unsigned char>(f[0x10 + i]), static_cast<unsigned char>(mask[i] ^ (sums[i] & 0xFF)));
+    EXPECT_EQ(static_cast<unsigned char>(f[0x14 + i]), static_cast<unsigned char>(mask[i + 4] ^ (sums[i] >> 8)));
+  }
+}
+
+TEST_F(PuzzleTest, PuzRefusesWhatItCannotHold) {
+  puzzle_.entries[0].clue = "Кот";
+  auto clue = WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kPuz);
+  EXPECT_EQ(clue.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(clue.status().message().find("Latin-1 text only: the clue of 1 across"), std::string::npos)
+      << clue.status();
+  puzzle_.entries[0].clue = "Café au lait";  // Latin-1: fine
+  EXPECT_TRUE(WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kPuz).ok());
+  auto ru = *Normalizer::Create(*ProfileForLocale("ru", ProfileOptions{}));
+  Puzzle cyrillic;
+  cyrillic.grid = *Grid::Parse("КОТ\n", ru.get());
+  cyrillic.entries = *EntriesOf(cyrillic.grid, 2);
+  auto letters = WritePuzzle(cyrillic, ru->alphabet(), PuzzleFormat::kPuz);
+  EXPECT_NE(letters.status().message().find("row 1, column 1"), std::string::npos) << letters.status();
+}
+
+TEST_F(PuzzleTest, SvgShowsBlocksNumbersAndLetters) {
+  const std::string svg = *WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kSvg);
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_NE(svg.find("<title>Tiny</title>"), std::string::npos);
+  size_t blocks = 0, rects = 0;
+  for (size_t at = 0; (at = svg.find("<rect ", at)) != std::string::npos; ++at) ++rects;
+  for (size_t at = 0; (at = svg.find("fill=\"black\"", at)) != std::string::npos; ++at) ++blocks;
+  EXPECT_EQ(rects, 13u);  // the background and 12 cells
+  EXPECT_EQ(blocks, 3u);
+  EXPECT_NE(svg.find(">5</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">N</text>"), std::string::npos);
 }
 
 TEST_F(PuzzleTest, BadInputNamesTheFieldOrLine) {

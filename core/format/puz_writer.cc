@@ -1,0 +1,124 @@
+#include "core/format/puz_writer.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+namespace xwdb {
+
+namespace {
+
+constexpr size_t kHeaderSize = 0x34;
+
+// UTF-8 to Latin-1, or an error naming `what`.
+absl::StatusOr<std::string> ToLatin1(absl::string_view utf8, const std::string& what) {
+  std::string out;
+  for (size_t i = 0; i < utf8.size();) {
+    int len = 1;
+    const int32_t cp = DecodeUtf8(utf8.substr(i), &len);
+    if (cp < 0 || cp > 0xFF) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(".puz holds Latin-1 text only: ", what, " has '", utf8.substr(i, len), "'"));
+    }
+    out.push_back(static_cast<char>(cp));
+    i += len;
+  }
+  return out;
+}
+
+void PutLe16(uint16_t v, std::string* out, size_t at) {
+  (*out)[at] = static_cast<char>(v & 0xFF);
+  (*out)[at + 1] = static_cast<char>(v >> 8);
+}
+
+}  // namespace
+
+uint16_t PuzChecksum(absl::string_view data, uint16_t sum) {
+  for (unsigned char c : data) {
+    sum = (sum & 1) ? static_cast<uint16_t>((sum >> 1) | 0x8000) : static_cast<uint16_t>(sum >> 1);
+    sum = static_cast<uint16_t>(sum + c);
+  }
+  return sum;
+}
+
+absl::StatusOr<std::string> WritePuz(const Puzzle& p, const Alphabet& alphabet) {
+  const Grid& g = p.grid;
+  if (g.rows() > 255 || g.cols() > 255) return absl::InvalidArgumentError(".puz holds grids up to 255x255");
+  std::string solution, player;
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    if (g.IsBlock(cell)) {
+      solution += '.';
+      player += '.';
+      continue;
+    }
+    if (g.at(cell) == Grid::kEmpty) {
+      return absl::InvalidArgumentError(absl::StrCat(".puz needs a filled grid: row ", cell / g.cols() + 1,
+                                                     ", column ", cell % g.cols() + 1, " is empty"));
+    }
+    std::string letter;
+    AppendUtf8(alphabet.LetterOf(g.at(cell)), &letter);
+    auto latin = ToLatin1(letter, absl::StrCat("row ", cell / g.cols() + 1, ", column ", cell % g.cols() + 1));
+    if (!latin.ok()) return latin.status();
+    solution += *latin;
+    player += '-';
+  }
+  // Clues by number, across before down for one number.
+  std::vector<const CluedEntry*> order;
+  for (const CluedEntry& e : p.entries) order.push_back(&e);
+  std::stable_sort(order.begin(), order.end(), [](const CluedEntry* a, const CluedEntry* b) {
+    return a->number != b->number ? a->number < b->number : (!a->down && b->down);
+  });
+  std::vector<std::string> clues;
+  for (const CluedEntry* e : order) {
+    auto latin = ToLatin1(e->clue, absl::StrCat("the clue of ", e->number, e->down ? " down" : " across"));
+    if (!latin.ok()) return latin.status();
+    clues.push_back(*latin);
+  }
+  if (clues.size() > 0xFFFF) return absl::InvalidArgumentError(".puz holds at most 65535 clues");
+  std::string title, author, copyright, notes;
+  for (auto [text, out, what] : {std::tuple{&p.meta.title, &title, "the title"}, {&p.meta.author, &author, "the author"},
+                                 {&p.meta.copyright, &copyright, "the copyright"}, {&p.meta.notes, &notes, "the notes"}}) {
+    auto latin = ToLatin1(*text, what);
+    if (!latin.ok()) return latin.status();
+    *out = *latin;
+  }
+
+  std::string file(kHeaderSize, '\0');
+  file.replace(0x02, 12, std::string("ACROSS&DOWN\0", 12));
+  file.replace(0x18, 4, std::string("1.3\0", 4));
+  file[0x2C] = static_cast<char>(g.cols());
+  file[0x2D] = static_cast<char>(g.rows());
+  PutLe16(static_cast<uint16_t>(clues.size()), &file, 0x2E);
+  PutLe16(1, &file, 0x30);  // puzzle type: normal
+  PutLe16(0, &file, 0x32);  // not scrambled
+  file += solution;
+  file += player;
+  for (const std::string* s : {&title, &author, &copyright}) file.append(*s).push_back('\0');
+  for (const std::string& c : clues) file.append(c).push_back('\0');
+  file.append(notes).push_back('\0');
+
+  // Checksums.
+  const uint16_t cib = PuzChecksum(absl::string_view(file).substr(0x2C, 8), 0);
+  const uint16_t sol = PuzChecksum(solution, 0), grid = PuzChecksum(player, 0);
+  auto strings_sum = [&](uint16_t sum) {
+    for (const std::string* s : {&title, &author, &copyright}) {
+      if (!s->empty()) sum = PuzChecksum(absl::string_view(s->data(), s->size() + 1), sum);
+    }
+    for (const std::string& c : clues) sum = PuzChecksum(c, sum);
+    if (!notes.empty()) sum = PuzChecksum(absl::string_view(notes.data(), notes.size() + 1), sum);
+    return sum;
+  };
+  const uint16_t part = strings_sum(0);
+  const uint16_t whole = strings_sum(PuzChecksum(player, PuzChecksum(solution, cib)));
+  PutLe16(whole, &file, 0x00);
+  PutLe16(cib, &file, 0x0E);
+  const char kMask[] = "ICHEATED";
+  const uint16_t sums[4] = {cib, sol, grid, part};
+  for (int i = 0; i < 4; ++i) {
+    file[0x10 + i] = static_cast<char>(kMask[i] ^ (sums[i] & 0xFF));
+    file[0x14 + i] = static_cast<char>(kMask[i + 4] ^ (sums[i] >> 8));
+  }
+  return file;
+}
+
+}  // namespace xwdb

@@ -1,0 +1,16 @@
+// An SVG picture of a grid: blocks, numbers, letters; people would rather
+// look at a grid than read rows of text.
+#ifndef XWDB_CORE_FORMAT_SVG_WRITER_H_
+#define XWDB_CORE_FORMAT_SVG_WRITER_H_
+
+#include <string>
+
+#include "core/format/puzzle.h"
+
+namespace xwdb {
+
+std::string WriteSvg(const Puzzle& puzzle, const Alphabet& alphabet);
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_FORMAT_SVG_WRITER_H_
