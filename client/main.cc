@@ -9,7 +9,6 @@
 #include <iostream>
 #include <map>
 #include <optional>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -69,14 +68,10 @@ int RunFill(Common& c, const FillArgs& a) {
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<size_t>(in.gcount()));
   if (text.size() > kMaxGridBytes) return Fail("fill", absl::InvalidArgumentError(a.grid + ": over 1 MiB, not a grid"));
+  // The file goes whole: the daemon reads every grid format (plain, ipuz, xd).
   v1::FillRequest request;
   request.set_dictionary(c.dictionary);
-  std::istringstream lines(text);
-  for (std::string row; std::getline(lines, row);) {
-    if (!row.empty() && row.back() == '\r') row.pop_back();
-    request.add_rows(row);
-  }
-  while (request.rows_size() > 0 && request.rows(request.rows_size() - 1).empty()) request.mutable_rows()->RemoveLast();
+  request.set_puzzle(text);
   *request.mutable_options() = a.options;
   auto client = Connect(c);
   if (!client.ok()) return Fail("fill", client.status());

@@ -101,6 +101,9 @@ int Run(const Flags& flags) {
       Log(absl::StrCat("--call-log ", flags.call_log, ": cannot open it"));
       return 1;
     }
+    // Line-buffered: each call's line is in the file when the call ends
+    // (for tail -f, and for a daemon that is killed).
+    std::setvbuf(options.call_log, nullptr, _IOLBF, 0);
   }
 
   auto set = DictionarySet::Load(spec);

@@ -9,6 +9,7 @@
 #include "core/clue/clue_picker.h"
 #include "core/fill/solver.h"
 #include "core/format/puzzle.h"
+#include "core/format/puzzle_reader.h"
 #include "core/grid/grid.h"
 #include "core/index/pattern.h"
 #include "core/index/pattern_query.h"
@@ -239,7 +240,14 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   *dictionary = (*dict)->name;
   const v1::FillOptions& ro = request.options();
   // Limits first: nothing is parsed past them.
-  if (request.rows_size() == 0) return Invalid("rows: the grid has no row");
+  if (!request.puzzle().empty()) {
+    if (request.rows_size() > 0) return Invalid("puzzle: give rows or puzzle, not both");
+    if (request.puzzle().size() > kMaxPuzzleBytes) {
+      return Invalid(absl::StrCat("puzzle: over ", kMaxPuzzleBytes / 1024, " KiB"));
+    }
+  } else if (request.rows_size() == 0) {
+    return Invalid("rows: the grid has no row");
+  }
   if (request.rows_size() > Grid::kMaxSide) return Invalid(absl::StrCat("rows: more than ", Grid::kMaxSide));
   for (int r = 0; r < request.rows_size(); ++r) {
     // A cell is at most 4 bytes of UTF-8 (before normalization).
@@ -266,8 +274,15 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
 
   auto normalizer = (*dict)->BorrowNormalizer();
   if (!normalizer.ok()) return ToGrpcStatus(normalizer.status());
-  auto grid = Grid::Parse(absl::StrJoin(request.rows(), "\n") + "\n", normalizer->get(), "rows");
-  if (!grid.ok()) return Invalid(std::string(grid.status().message()));
+  absl::StatusOr<Grid> grid = absl::UnknownError("");
+  if (!request.puzzle().empty()) {
+    auto read = ReadPuzzle(request.puzzle(), normalizer->get(), "puzzle");
+    if (!read.ok()) return Invalid(std::string(read.status().message()));
+    grid = std::move(read->grid);
+  } else {
+    grid = Grid::Parse(absl::StrJoin(request.rows(), "\n") + "\n", normalizer->get(), "rows");
+    if (!grid.ok()) return Invalid(std::string(grid.status().message()));
+  }
   for (int i = 0; i < request.locked_size(); ++i) {
     const v1::LockedEntry& e = request.locked(i);
     const std::string field = absl::StrCat("locked[", i, "]");

@@ -44,6 +44,7 @@ inline constexpr size_t kMaxClueWords = 1000;
 inline constexpr int kMaxCluesPerWord = 1000;
 inline constexpr size_t kMaxWordBytes = 1024;
 inline constexpr size_t kMaxLocked = 4096;
+inline constexpr size_t kMaxPuzzleBytes = 256 * 1024;
 
 class XwdbService final : public xwdb::v1::Xwdb::Service {
  public:

@@ -162,6 +162,21 @@ TEST_F(DaemonTest, ServesDictionariesMatchesFillsAndClues) {
   ASSERT_EQ(fill->outcome(), v1::FILLED);
   EXPECT_EQ(fill->fills(0).rows(1), "ACE");
 
+  // A whole file instead of rows: an xd puzzle half done (its letters kept).
+  v1::FillRequest from_file;
+  from_file.set_dictionary("small");
+  from_file.set_puzzle("Title: Half\n\n\nC.T\n...\n..N\n\n\nA1. Pet ~ CAT\n");
+  from_file.mutable_options()->set_allow_duplicates(true);
+  fill = c->Fill(from_file);
+  ASSERT_TRUE(fill.ok()) << fill.status();
+  ASSERT_EQ(fill->outcome(), v1::FILLED);
+  const std::string top = fill->fills(0).rows(0), bottom = fill->fills(0).rows(2);
+  EXPECT_EQ(top.front(), 'C');  // the given letters stay
+  EXPECT_EQ(top.back(), 'T');
+  EXPECT_EQ(bottom.back(), 'N');
+  from_file.add_rows("...");
+  EXPECT_EQ(c->Fill(from_file).status().code(), absl::StatusCode::kInvalidArgument);
+
   v1::FillRequest impossible;
   impossible.set_dictionary("small");
   for (const char* row : {"q..", "...", "..."}) impossible.add_rows(row);
@@ -186,9 +201,9 @@ TEST_F(DaemonTest, ServesDictionariesMatchesFillsAndClues) {
 
   auto stats = c->GetServerStats();
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->fills(), 3u);
-  EXPECT_EQ(stats->calls(), 9u);  // 1 list, 3 matches, 3 fills, 1 clues, this one
-  EXPECT_EQ(stats->errors(), 0u);
+  EXPECT_EQ(stats->fills(), 4u);
+  EXPECT_EQ(stats->calls(), 11u);  // 1 list, 3 matches, 5 fills (one refused), 1 clues, this one
+  EXPECT_EQ(stats->errors(), 1u);
   EXPECT_NE(d->log().find("Match dictionary=small status=0"), std::string::npos) << d->log();
 }
 
