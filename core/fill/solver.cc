@@ -5,6 +5,7 @@
 #include <cassert>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <set>
 #include <thread>
@@ -95,7 +96,9 @@ class Solver::Impl {
     std::vector<LetterSet> letters;
     int assigned;
   };
-  enum class RunEnd { kSolved, kExhausted, kCutoff, kStopped };
+  // kRegionFailed: a region (see regions_) had no fill given the regions
+  // filled before it; failed_region_ says which.
+  enum class RunEnd { kSolved, kExhausted, kCutoff, kStopped, kRegionFailed };
 
   static LetterSet Letters(const Var& v, int p) { return v.letters[p]; }
   // One word less in v: its letters' counts drop, and a letter whose count
@@ -283,7 +286,9 @@ class Solver::Impl {
     for (int p = 0; p < v.length; ++p) queue_.push_back({x, p});
     if (!options_.allow_duplicates) {
       for (int u : same_length_[v.length]) {
-        if (u != x && vars_[u].assigned < 0 && !RemoveOne(u, id)) return false;
+        if (u == x || vars_[u].assigned >= 0) continue;
+        if (only_region_ >= 0 && region_of_[u] != only_region_) continue;  // the other regions are not asked
+        if (!RemoveOne(u, id)) return false;
       }
     }
     return true;
@@ -307,16 +312,38 @@ class Solver::Impl {
     return true;
   }
 
+  // The region being filled: the given one (a region alone), or in region
+  // mode the first in solving order with an open slot; -1: all of them.
+  int ActiveRegion() const {
+    if (only_region_ >= 0) return only_region_;
+    if (!region_mode_) return -1;
+    for (size_t r = 0; r < regions_.size(); ++r) {
+      for (int x : regions_[r]) {
+        if (vars_[x].assigned < 0) return static_cast<int>(r);
+      }
+    }
+    return -1;
+  }
+  bool NoneAssignedIn(int region) const {
+    for (int x : regions_[region]) {
+      if (vars_[x].assigned >= 0) return false;
+    }
+    return true;
+  }
+
   int Choose() const {
     int best = -1;
     double best_key = 0;
-    for (size_t x = 0; x < vars_.size(); ++x) {
+    const int region = ActiveRegion();
+    const size_t n = region >= 0 ? regions_[region].size() : vars_.size();
+    for (size_t i = 0; i < n; ++i) {
+      const int x = region >= 0 ? regions_[region][i] : static_cast<int>(i);
       const Var& v = vars_[x];
       if (v.assigned >= 0) continue;
-      if (!options_.dynamic_order) return static_cast<int>(x);
+      if (!options_.dynamic_order) return x;
       const double key = v.size / v.weight;
       if (best < 0 || key < best_key) {
-        best = static_cast<int>(x);
+        best = x;
         best_key = key;
       }
     }
@@ -434,6 +461,7 @@ class Solver::Impl {
   }
 
   RunEnd Search();
+  std::string RegionName(int region) const;
   void RecordFill();
 
   std::shared_ptr<const MaskIndex> index_;
@@ -464,6 +492,18 @@ class Solver::Impl {
   bool diversify_ = false;
   FillOutcome stop_ = FillOutcome::kTimeout;
   std::string root_failure_;
+  // Independent regions: the open slots' connected components through
+  // crossings (locked slots cut them), largest first. In region mode the
+  // search fills one region after another; a region that fails once the
+  // earlier ones are filled is tried alone, without their words: if it has
+  // no fill even so, the grid has none (and that region is named);
+  // otherwise the regions share words they need and the search goes on
+  // jointly.
+  std::vector<int> region_of_;
+  std::vector<std::vector<int>> regions_;
+  bool region_mode_ = false;
+  int only_region_ = -1;
+  int failed_region_ = -1;
   Clock::time_point start_;
   Clock::time_point next_progress_;
   FillProgress progress_;
@@ -530,6 +570,33 @@ absl::Status Solver::Impl::Init() {
     v.counts.assign(size_t(v.length) * a_, 0);
     Recount(v);
   }
+  // Regions (union-find over crossings).
+  std::vector<int> parent(vars_.size());
+  for (size_t x = 0; x < vars_.size(); ++x) parent[x] = static_cast<int>(x);
+  std::function<int(int)> find = [&](int x) { return parent[x] == x ? x : parent[x] = find(parent[x]); };
+  for (size_t x = 0; x < vars_.size(); ++x) {
+    for (const Crossing& c : vars_[x].cross) {
+      if (c.var >= 0) parent[find(static_cast<int>(x))] = find(c.var);
+    }
+  }
+  std::vector<int> region_of_root(vars_.size(), -1);
+  region_of_.assign(vars_.size(), -1);
+  for (size_t x = 0; x < vars_.size(); ++x) {
+    int& r = region_of_root[find(static_cast<int>(x))];
+    if (r < 0) {
+      r = static_cast<int>(regions_.size());
+      regions_.emplace_back();
+    }
+    regions_[r].push_back(static_cast<int>(x));
+  }
+  std::stable_sort(regions_.begin(), regions_.end(),
+                   [](const std::vector<int>& a, const std::vector<int>& b) { return a.size() > b.size(); });
+  for (size_t r = 0; r < regions_.size(); ++r) {
+    for (int x : regions_[r]) region_of_[x] = static_cast<int>(r);
+  }
+  // With several fills wanted, a region's exhaustion after some fills is
+  // not a failure: those searches go jointly.
+  region_mode_ = options_.regions && regions_.size() > 1 && options_.solutions == 1;
   // Root consistency.
   for (size_t x = 0; x < vars_.size(); ++x) {
     const Var& v = vars_[x];
@@ -584,12 +651,15 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
   for (;;) {
     const int x = Choose();
     if (x < 0) {
+      if (only_region_ >= 0) return RunEnd::kSolved;  // the region alone has a fill
       RecordFill();
       return static_cast<int>(result_.fills.size()) >= options_.solutions ? RunEnd::kSolved : RunEnd::kExhausted;
     }
     if (ShouldStop()) return RunEnd::kStopped;
     if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
     ++stats_.nodes;
+    // The first decision of a region after others were filled.
+    const bool region_start = region_mode_ && level_ > 2 && NoneAssignedIn(region_of_[x]);
     const uint32_t id = PickValue(vars_[x]);
     PushLevel();
     if (Assign(x, id) && Propagate()) {
@@ -603,8 +673,19 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
     PopLevel();
     ++stats_.backtracks;
     // Refute: x is not this word, at the caller's level.
-    if (!RemoveOne(x, id) || !Propagate()) return RunEnd::kExhausted;
+    if (!RemoveOne(x, id) || !Propagate()) {
+      if (!region_start) return RunEnd::kExhausted;
+      failed_region_ = region_of_[x];
+      return RunEnd::kRegionFailed;
+    }
   }
+}
+
+std::string Solver::Impl::RegionName(int region) const {
+  const Var& first = vars_[regions_[region].front()];
+  return absl::StrCat("the region of ", SlotName(slots_[first.slot], numbers_[first.slot]), " (row ",
+                      slots_[first.slot].row + 1, ", column ", slots_[first.slot].col + 1, "; ",
+                      regions_[region].size(), regions_[region].size() == 1 ? " slot" : " slots", ")");
 }
 
 FillResult Solver::Impl::Solve() {
@@ -640,6 +721,29 @@ FillResult Solver::Impl::Solve() {
     if (end == RunEnd::kStopped) {
       result_.outcome = result_.fills.empty() ? stop_ : FillOutcome::kFilled;
       break;
+    }
+    if (end == RunEnd::kRegionFailed) {
+      // The region alone, without the other regions' words.
+      FillOptions o = options_;
+      o.on_progress = nullptr;
+      o.timeout_seconds = std::max(0.0, std::chrono::duration<double>(deadline_ - Clock::now()).count());
+      Impl alone(index_, grid_, o, cancelled_);
+      if (!alone.Init().ok()) break;  // the same grid: Init succeeded before
+      alone.only_region_ = failed_region_;
+      const FillResult r = alone.Solve();
+      stats_.nodes += r.stats.nodes;
+      stats_.backtracks += r.stats.backtracks;
+      if (r.outcome == FillOutcome::kImpossible) {
+        result_.outcome = FillOutcome::kImpossible;
+        result_.reason = RegionName(failed_region_) + " has no fill";
+        break;
+      }
+      if (r.outcome != FillOutcome::kFilled) {
+        result_.outcome = r.outcome;
+        break;
+      }
+      region_mode_ = false;  // the regions need each other's words: search jointly
+      continue;
     }
     ++stats_.restarts;
     cutoff *= kRestartGrowth;

@@ -18,6 +18,11 @@
 // refuted decisions and keep the learned weights; a run that ends within
 // its cutoff has searched everything, so "impossible" is a proof.
 //
+// Independent regions (groups of open slots that no crossing links, e.g.
+// where locked theme entries cut the grid) are filled one after another; a
+// region that cannot be filled is named, and a failure in one does not undo
+// the others.
+//
 // Fully pre-filled slots are locked: kept as given, even if the word is not
 // in the dictionary (a theme entry), and their letters constrain crossings.
 //
@@ -69,6 +74,7 @@ struct FillOptions {
   bool dynamic_order = true;  // false: slots in grid order (across, then down)
   bool restarts = true;
   bool lookahead = true;    // false: values in plain score order
+  bool regions = true;      // false: no region-by-region search
   FilterPath filter_path = FilterPath::kAuto;
   // Called from the searching thread about every progress_interval_seconds
   // (only by the first member of a portfolio). It may call Cancel(); it

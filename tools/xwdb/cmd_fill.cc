@@ -183,6 +183,7 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--static-order", o.dynamic_order, "Study mode: slots in grid order");
   app->add_flag("!--no-restarts", o.restarts, "Study mode: one run, no restarts");
   app->add_flag("!--no-lookahead", o.lookahead, "Study mode: candidates in plain score order");
+  app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
 

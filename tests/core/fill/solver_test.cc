@@ -70,6 +70,7 @@ TEST(SolverTest, AgreesWithBruteForceOnTinyGrids) {
     // Both ways of filtering a domain, each alone, and the choice between
     // them (debug builds also check the counts after every decision).
     options.filter_path = static_cast<FilterPath>(round % 3);
+    options.regions = round % 11 != 3;
     SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
     const FillResult r = Fill(d, g, options);
     const bool exists = BruteForceFillExists(g, d.words, 2, options.allow_duplicates);
@@ -87,6 +88,57 @@ TEST(SolverTest, AgreesWithBruteForceOnTinyGrids) {
   }
   EXPECT_GT(filled, 30);
   EXPECT_GT(impossible, 15);
+}
+
+TEST(SolverTest, NamesTheRegionThatCannotBeFilled) {
+  // A 3x3 region with one fill (CAT ORE WED / COW ARE TED) and a 2x2 region
+  // whose only square (AB BA / AB BA) repeats its words: arc consistency
+  // cannot see that, the region search can, and says where.
+  const Alphabet ab = *Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  auto codes = [&](const char* w) {
+    std::string c;
+    for (const char* p = w; *p; ++p) c.push_back(static_cast<char>(*p - 'A' + 1));
+    return c;
+  };
+  std::set<std::string> words;
+  for (const char* w : {"CAT", "ORE", "WED", "COW", "ARE", "TED", "AB", "BA"}) words.insert(codes(w));
+  const Dictionary d = MakeDictionary(ab, words);
+  auto g = Grid::Parse("...#..\n...#..\n...###\n", English().get());
+  ASSERT_TRUE(g.ok());
+  const FillResult r = Fill(d, *g);
+  EXPECT_EQ(r.outcome, FillOutcome::kImpossible);
+  EXPECT_EQ(r.reason, "the region of 4 across (row 1, column 5; 4 slots) has no fill");
+  EXPECT_FALSE(BruteForceFillExists(*g, words, 2, false));
+  FillOptions joint;
+  joint.regions = false;
+  EXPECT_EQ(Fill(d, *g, joint).outcome, FillOutcome::kImpossible);
+  // Regions that need each other's words. The square (filled first, the
+  // larger region) prefers AC DE / AD CE (better scored), which leaves the
+  // L on the right (corner A) only AB for both of its slots: it fails, but
+  // alone it has fills, so the search goes on jointly and finds the square
+  // XY ZW / XZ YW.
+  MaskIndex::Builder builder(ab);
+  std::set<std::string> shared_words;
+  for (const auto& [w, score] : std::vector<std::pair<const char*, int>>{
+           {"AC", 90}, {"DE", 90}, {"AD", 90}, {"CE", 90}, {"AB", 50},
+           {"XY", 10}, {"ZW", 10}, {"XZ", 10}, {"YW", 10}}) {
+    builder.Add(codes(w), static_cast<uint8_t>(score));
+    shared_words.insert(codes(w));
+  }
+  const Dictionary shared{ab, shared_words, std::move(builder).Build()};
+  auto two = Grid::Parse("..#A.\n..#.#\n", English().get());
+  ASSERT_TRUE(two.ok());
+  const FillResult r2 = Fill(shared, *two);
+  ASSERT_EQ(r2.outcome, FillOutcome::kFilled) << r2.reason;
+  EXPECT_EQ(CheckFill(*two, r2.fills[0].grid, shared_words, 2, false), std::vector<std::string>{});
+  EXPECT_EQ(r2.fills[0].grid.ToText(ab).substr(0, 2), "XY");
+
+  // With duplicates allowed the small region has its square.
+  FillOptions dup;
+  dup.allow_duplicates = true;
+  const FillResult both = Fill(d, *g, dup);
+  ASSERT_EQ(both.outcome, FillOutcome::kFilled);
+  EXPECT_EQ(CheckFill(*g, both.fills[0].grid, words, 2, true), std::vector<std::string>{});
 }
 
 TEST(SolverTest, SameSeedSameFillAndDistinctSolutions) {
