@@ -20,6 +20,7 @@ absl::string_view RejectReasonName(RejectReason r) {
     case RejectReason::kEmptyClue: return "empty_clue";
     case RejectReason::kUnterminatedQuote: return "unterminated_quote";
     case RejectReason::kBlocked: return "blocked";
+    case RejectReason::kPossessive: return "possessive";
     case RejectReason::kCount: break;
   }
   return "unknown";

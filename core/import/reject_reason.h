@@ -26,6 +26,7 @@ enum class RejectReason : uint8_t {
   kEmptyClue,          // a clue line whose clue is empty
   kUnterminatedQuote,  // a CSV quote still open at the end of the file
   kBlocked,            // the entry is on the dictionary's blocklist
+  kPossessive,         // a SCOWL possessive ("cat's"): never a crossword entry
   kCount,              // number of reasons; not a reason
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "core/import/input_text.h"
@@ -25,6 +26,11 @@ constexpr Category kCategories[] = {
     {"contractions", schema::kFlagContraction},
     {"abbreviations", schema::kFlagAbbreviation},
 };
+
+// "cat's", "Jones's" (with ' or U+2019).
+bool IsPossessive(absl::string_view word) {
+  return absl::EndsWith(word, "'s") || absl::EndsWith(word, "\u2019s");
+}
 
 }  // namespace
 
@@ -81,6 +87,10 @@ absl::Status ReadScowl(const std::string& dir, const std::string& variant,
         sink->OnReject(line.number, *line.error, line.text);
       } else if (Normalizer::IsBlank(line.text)) {
         sink->OnBlank(line.number);
+      } else if (IsPossessive(line.text)) {
+        // SCOWL lists every noun's possessive; run together it would be a
+        // false word ("LESSS" from "less's", "REMEDYS" from "remedy's").
+        sink->OnReject(line.number, RejectReason::kPossessive, line.text);
       } else {
         RawRecord r;
         r.line = line.number;

@@ -1,5 +1,6 @@
 #include "core/import/importer.h"
 
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -199,6 +200,27 @@ TEST_F(ImporterTest, TheLocaleIsFixedAtCreation) {
   EXPECT_EQ(latin.entries_added, 1u);
   Reopen();
   EXPECT_EQ(store_->meta()->alphabet, "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ");
+}
+
+TEST_F(ImporterTest, ScowlListsScoreByLevelAndSkipPossessives) {
+  // A SCOWL-like directory: the level in the file name sets the score.
+  const std::string scowl = dir_.Sub("scowl");
+  std::filesystem::create_directories(scowl);
+  testing::WriteFile(scowl + "/english-words.10", "cat\ncat's\nless\nless's\n");
+  testing::WriteFile(scowl + "/american-words.50", "color\nremedy\u2019s\n");
+  testing::WriteFile(scowl + "/british-words.50", "colour\n");  // another variant: not read
+  ImportOptions o;
+  o.format = Format::kScowl;
+  auto r = Import(store_.get(), {ImportInput::File(scowl)}, o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(Score("CAT"), 90);
+  EXPECT_EQ(Score("LESS"), 90);
+  EXPECT_EQ(Score("COLOR"), 50);
+  EXPECT_EQ(Score("CATS"), -1);
+  EXPECT_EQ(Score("LESSS"), -1);
+  EXPECT_EQ(Score("REMEDYS"), -1);
+  EXPECT_EQ(Score("COLOUR"), -1);
+  EXPECT_EQ(r->rejects["possessive"].count, 3u);
 }
 
 TEST_F(ImporterTest, DisplayFormAndFlagsAreKept) {
