@@ -66,8 +66,7 @@ int Main(int argc, char** argv) {
     auto entries = EntriesOf(grid, 2);
     if (!entries.ok() || !PickClues(s, normalizer->get(), ClueOptions{}, &*entries).ok()) std::exit(1);
     answers = entries->size();
-    missing = 0;
-    for (const CluedEntry& e : *entries) missing += e.missing();
+    missing = MissingClues(*entries);
   };
   std::vector<double> warm, cold;
   clue_grid(**store);  // fills the block cache

@@ -197,8 +197,14 @@ int Main(int argc, char** argv) {
     m.set_limit(20);
     return m;
   };
+  // The small fill: a 5x5 with two blocks, by gRPC as rows, in-process as a Grid.
+  const std::vector<std::string> fill_rows = {"...#.", ".....", ".....", ".....", ".#..."};
   v1::FillRequest fill_request;
-  for (const char* row : {"...#.", ".....", ".....", ".....", ".#..."}) fill_request.add_rows(row);
+  for (const std::string& row : fill_rows) fill_request.add_rows(row);
+  Grid fill_grid(5, 5);
+  for (int cell = 0; cell < 25; ++cell) {
+    if (fill_rows[cell / 5][cell % 5] == '#') fill_grid.Set(cell, Grid::kBlock);
+  }
 
   daemon::ServiceOptions options;
   options.call_log = nullptr;
@@ -254,16 +260,9 @@ int Main(int argc, char** argv) {
     return result.ok() && result->outcome() == v1::FILLED;
   });
   const Figures local_fill = Drive(clients, seconds, [&](int, std::mt19937& r) {
-    Grid grid(5, 5);
-    const char* rows[] = {"...#.", ".....", ".....", ".....", ".#..."};
-    for (int row = 0; row < 5; ++row) {
-      for (int col = 0; col < 5; ++col) {
-        if (rows[row][col] == '#') grid.Set(row * 5 + col, Grid::kBlock);
-      }
-    }
     FillOptions o;
     o.seed = r();
-    auto solver = Solver::Create((*set)->all().front()->index, grid, o);
+    auto solver = Solver::Create((*set)->all().front()->index, fill_grid, o);
     return solver.ok() && (*solver)->Solve().outcome == FillOutcome::kFilled;
   });
   Print("Fill 5x5", "in-process", local_fill, nullptr);

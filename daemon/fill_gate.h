@@ -62,10 +62,6 @@ class FillGate {
     cv_.notify_all();
   }
 
-  int running() const {
-    std::lock_guard<std::mutex> lock(mu_);
-    return running_;
-  }
   int running_max() const { return running_max_; }
 
  private:

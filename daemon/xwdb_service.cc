@@ -34,12 +34,6 @@ grpc::Status Invalid(const std::string& message) {
   return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message);
 }
 
-std::string LettersOf(const Alphabet& alphabet, LetterSet set) {
-  std::string out;
-  for (LetterSet rest = set; !rest.empty();) AppendUtf8(alphabet.LetterOf(rest.PopFirst()), &out);
-  return out;
-}
-
 // A word from a client, normalized like the dictionary's answers.
 grpc::Status NormalizeWord(Normalizer* normalizer, const std::string& field, const std::string& word,
                            std::string* codes) {
@@ -49,15 +43,6 @@ grpc::Status NormalizeWord(Normalizer* normalizer, const std::string& field, con
     return Invalid(absl::StrCat(field, ": '", word, "' is not a word of the dictionary's alphabet"));
   }
   return grpc::Status::OK;
-}
-
-std::vector<std::string> Rows(const Grid& grid, const Alphabet& alphabet) {
-  std::vector<std::string> rows;
-  const std::string text = grid.ToText(alphabet);
-  for (size_t start = 0, nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
-    rows.push_back(text.substr(start, nl - start));
-  }
-  return rows;
 }
 
 v1::FillOutcome OutcomeToProto(FillOutcome o) {
@@ -212,7 +197,7 @@ grpc::Status XwdbService::DoMatch(const v1::MatchRequest& request, v1::MatchResp
     if (pattern->stars() > 0) return Invalid("letter_sets: only for patterns without '*'");
     const auto projections = ProjectMatches(index, *pattern, options);
     if (!projections.empty()) {
-      for (LetterSet s : projections.front().letters) response->add_letters(LettersOf(alphabet, s));
+      for (LetterSet s : projections.front().letters) response->add_letters(LettersToText(alphabet, s));
     }
   }
   response->set_total(CountMatches(index, *pattern, options));
@@ -346,14 +331,15 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
       running->Cancel();
       return;
     }
-    if (Clock::now() < next_event) return;
-    next_event = Clock::now() + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+    const Clock::time_point now = Clock::now();
+    if (now < next_event) return;
+    next_event = now + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
     v1::FillEvent event;
     v1::FillProgress* out = event.mutable_progress();
     out->set_nodes(p.nodes);
     out->set_slots_filled(p.slots_filled);
     out->set_slots_total(p.slots_open);
-    for (std::string& row : Rows(p.best, alphabet)) out->add_best_rows(std::move(row));
+    for (std::string& row : p.best.ToRows(alphabet)) out->add_best_rows(std::move(row));
     out->set_seconds(p.seconds);
     if (!writer->Write(event)) running->Cancel();  // the client went away
   };
@@ -376,7 +362,7 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   out->set_reason(reason);
   for (const xwdb::Fill& f : r.fills) {
     v1::FilledGrid* g = out->add_fills();
-    for (std::string& row : Rows(f.grid, alphabet)) g->add_rows(std::move(row));
+    for (std::string& row : f.grid.ToRows(alphabet)) g->add_rows(std::move(row));
     for (const FilledSlot& s : f.slots) {
       v1::FilledEntry* e = g->add_entries();
       e->set_number(s.number);

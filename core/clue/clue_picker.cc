@@ -1,6 +1,7 @@
 #include "core/clue/clue_picker.h"
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 
@@ -109,15 +110,25 @@ bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes,
   return false;
 }
 
+size_t MissingClues(const std::vector<CluedEntry>& entries) {
+  return static_cast<size_t>(std::count_if(entries.begin(), entries.end(), [](const CluedEntry& e) { return e.missing(); }));
+}
+
 absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOptions& options,
                        std::vector<CluedEntry>* entries) {
   std::mt19937 rng(options.seed);
   std::set<std::string> used;
+  // One store look-up per distinct answer (an answer may cross itself).
+  std::map<std::string, std::vector<std::pair<uint64_t, ClueRecord>>> stored;
   for (CluedEntry& e : *entries) {
-    auto clues = store.CluesOf(e.answer);
-    if (!clues.ok()) return clues.status();
+    auto it = stored.find(e.answer);
+    if (it == stored.end()) {
+      auto clues = store.CluesOf(e.answer);
+      if (!clues.ok()) return clues.status();
+      it = stored.emplace(e.answer, std::move(*clues)).first;
+    }
     std::vector<const ClueRecord*> eligible;
-    for (const auto& [id, c] : *clues) {
+    for (const auto& [id, c] : it->second) {
       if (c.text.empty() || used.count(c.text)) continue;
       if (options.max_length && Utf8Length(c.text) > options.max_length) continue;
       if (ClueGivesAwayAnswer(c.text, e.answer, normalizer)) continue;

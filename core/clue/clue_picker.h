@@ -60,6 +60,9 @@ struct ClueOptions {
 absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOptions& options,
                        std::vector<CluedEntry>* entries);
 
+// How many entries have no clue.
+size_t MissingClues(const std::vector<CluedEntry>& entries);
+
 // True if `clue` gives away `answer_codes` (see the header comment).
 bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes, Normalizer* normalizer);
 

@@ -17,25 +17,17 @@ std::vector<int> CellNumbers(const Puzzle& p) {
   return numbers;
 }
 
-std::string CellText(const Grid& grid, int cell, const Alphabet& alphabet) {
-  const uint8_t v = grid.at(cell);
-  if (v == Grid::kBlock) return "#";
-  if (v == Grid::kEmpty) return ".";
+// A letter cell as UTF-8. REQUIRES: the cell holds a letter.
+std::string LetterText(const Grid& grid, int cell, const Alphabet& alphabet) {
   std::string out;
-  AppendUtf8(alphabet.LetterOf(v), &out);
+  AppendUtf8(alphabet.LetterOf(grid.at(cell)), &out);
   return out;
-}
-
-std::string Row(const Grid& grid, int r, const Alphabet& alphabet) {
-  std::string row;
-  for (int c = 0; c < grid.cols(); ++c) row += CellText(grid, r * grid.cols() + c, alphabet);
-  return row;
 }
 
 std::string WriteText(const Puzzle& p, const Alphabet& alphabet) {
   std::string out;
   if (!p.meta.title.empty()) absl::StrAppend(&out, p.meta.title, "\n\n");
-  for (int r = 0; r < p.grid.rows(); ++r) absl::StrAppend(&out, Row(p.grid, r, alphabet), "\n");
+  out += p.grid.ToText(alphabet);
   for (bool down : {false, true}) {
     absl::StrAppend(&out, "\n", down ? "Down" : "Across", "\n");
     for (const CluedEntry& e : p.entries) {
@@ -65,12 +57,8 @@ nlohmann::json EntriesJson(const Puzzle& p, const Alphabet& alphabet) {
 }
 
 std::string WriteJson(const Puzzle& p, const Alphabet& alphabet) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (int r = 0; r < p.grid.rows(); ++r) rows.push_back(Row(p.grid, r, alphabet));
-  nlohmann::json j = {{"rows", rows}, {"entries", EntriesJson(p, alphabet)}};
-  int missing = 0;
-  for (const CluedEntry& e : p.entries) missing += e.missing();
-  j["missing_clues"] = missing;
+  nlohmann::json j = {{"rows", p.grid.ToRows(alphabet)}, {"entries", EntriesJson(p, alphabet)}};
+  j["missing_clues"] = MissingClues(p.entries);
   if (!p.meta.title.empty()) j["title"] = p.meta.title;
   return j.dump(2) + "\n";
 }
@@ -91,7 +79,7 @@ std::string WriteIpuz(const Puzzle& p, const Alphabet& alphabet) {
       if (p.grid.at(cell) == Grid::kEmpty) {
         srow.push_back(nullptr);
       } else {
-        srow.push_back(CellText(p.grid, cell, alphabet));
+        srow.push_back(LetterText(p.grid, cell, alphabet));
       }
     }
     puzzle.push_back(prow);
@@ -133,7 +121,7 @@ std::string WriteXd(const Puzzle& p, const Alphabet& alphabet) {
   if (!p.meta.author.empty()) absl::StrAppend(&out, "Author: ", p.meta.author, "\n");
   if (!p.meta.copyright.empty()) absl::StrAppend(&out, "Copyright: ", p.meta.copyright, "\n");
   absl::StrAppend(&out, "Generator: xwdb\n\n\n");
-  for (int r = 0; r < p.grid.rows(); ++r) absl::StrAppend(&out, Row(p.grid, r, alphabet), "\n");
+  out += p.grid.ToText(alphabet);
   out += "\n";
   for (bool down : {false, true}) {
     out += "\n";

@@ -63,21 +63,26 @@ absl::StatusOr<Grid> Grid::Parse(absl::string_view text, Normalizer* normalizer,
   return grid;
 }
 
-std::string Grid::ToText(const Alphabet& alphabet) const {
-  std::string out;
+std::vector<std::string> Grid::ToRows(const Alphabet& alphabet) const {
+  std::vector<std::string> rows(rows_);
   for (int r = 0; r < rows_; ++r) {
     for (int c = 0; c < cols_; ++c) {
       const uint8_t v = at(r, c);
       if (v == kBlock) {
-        out += '#';
+        rows[r] += '#';
       } else if (v == kEmpty) {
-        out += '.';
+        rows[r] += '.';
       } else {
-        AppendUtf8(alphabet.LetterOf(v), &out);
+        AppendUtf8(alphabet.LetterOf(v), &rows[r]);
       }
     }
-    out += '\n';
   }
+  return rows;
+}
+
+std::string Grid::ToText(const Alphabet& alphabet) const {
+  std::string out;
+  for (const std::string& row : ToRows(alphabet)) absl::StrAppend(&out, row, "\n");
   return out;
 }
 

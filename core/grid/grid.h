@@ -47,6 +47,8 @@ class Grid {
 
   // The grid in the plain format, letters spelled with `alphabet`.
   std::string ToText(const Alphabet& alphabet) const;
+  // The same, one string per row, without line ends.
+  std::vector<std::string> ToRows(const Alphabet& alphabet) const;
 
   friend bool operator==(const Grid&, const Grid&) = default;
 

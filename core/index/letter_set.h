@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <string>
 
 #include "core/text/alphabet.h"
 
@@ -50,6 +51,13 @@ class LetterSet {
   constexpr explicit LetterSet(uint64_t bits) : bits_(bits) {}
   uint64_t bits_ = 0;
 };
+
+// The letters of `set` in alphabet order, as UTF-8 ("AEIOU").
+inline std::string LettersToText(const Alphabet& alphabet, LetterSet set) {
+  std::string out;
+  while (!set.empty()) AppendUtf8(alphabet.LetterOf(set.PopFirst()), &out);
+  return out;
+}
 
 }  // namespace xwdb
 

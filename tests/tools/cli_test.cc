@@ -174,6 +174,14 @@ TEST(CliTest, FillWithCluesWritesPuzzleFormatsAndReadsThemBack) {
   EXPECT_NE(xd.out.find("A1. Tom, for one ~ CAT\n"), std::string::npos) << xd.out;
   EXPECT_EQ(xd.out.find("Cat nap taker"), std::string::npos);  // gives CAT away
   EXPECT_NE(xd.err.find("have no clue"), std::string::npos) << xd.err;
+  Result json = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--clues", "--format", "json"});
+  ASSERT_EQ(json.code, kExitOk) << json.err;
+  const auto slots = nlohmann::json::parse(json.out)["fills"][0]["slots"];
+  EXPECT_EQ(slots[0]["word"], "CAT");
+  EXPECT_EQ(slots[0]["clue"], "Tom, for one");  // 1 across
+  bool a_missing_clue = false;
+  for (const auto& s : slots) a_missing_clue |= s["clue"].is_null();
+  EXPECT_TRUE(a_missing_clue);  // 1 down CAT: its only other clue gives it away
   // The xd file is grid input again: every cell given, so the same grid.
   testing::WriteFile(dir.Sub("p.xd"), xd.out);
   Result again = Xwdb({"fill", "--db", db, dir.Sub("p.xd"), "--allow-duplicates", "--format", "ipuz"});

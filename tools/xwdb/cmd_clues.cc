@@ -1,6 +1,4 @@
 // xwdb clues: the stored clues of some answers.
-#include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "core/clue/clue_picker.h"
@@ -10,9 +8,6 @@
 
 namespace xwdb::cli {
 namespace {
-
-// The largest grid file read.
-constexpr size_t kMaxGridBytes = 1 << 20;
 
 struct CluesArgs {
   std::string db;
@@ -30,13 +25,9 @@ struct CluesArgs {
 
 // xwdb clues --grid: a numbered, clued puzzle from a filled grid.
 int RunGrid(const CluesArgs& a, Store& store, Normalizer* normalizer, Io& io) {
-  std::ifstream file(a.grid, std::ios::binary);
-  if (!file) return Fail(io, "clues", absl::NotFoundError(a.grid + ": cannot read the grid"));
-  std::string text(kMaxGridBytes + 1, '\0');
-  file.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(file.gcount()));
-  if (text.size() > kMaxGridBytes) return Fail(io, "clues", absl::InvalidArgumentError(a.grid + ": over 1 MiB, not a grid"));
-  auto input = ReadPuzzle(text, normalizer, a.grid);
+  auto text = ReadGridFile(a.grid, io);
+  if (!text.ok()) return Fail(io, "clues", text.status());
+  auto input = ReadPuzzle(*text, normalizer, a.grid);
   if (!input.ok()) return Fail(io, "clues", input.status());
   const Grid& grid = input->solution ? *input->solution : input->grid;
   auto entries = EntriesOf(grid, a.min_length);
@@ -46,8 +37,7 @@ int RunGrid(const CluesArgs& a, Store& store, Normalizer* normalizer, Io& io) {
   if (absl::Status s = PickClues(store, normalizer, ClueOptions{*policy, a.seed, a.max_length}, &*entries); !s.ok()) {
     return Fail(io, "clues", s);
   }
-  int missing = 0;
-  for (const CluedEntry& e : *entries) missing += e.missing();
+  const size_t missing = MissingClues(*entries);
   const PuzzleFormat format = a.json ? PuzzleFormat::kJson : *ParsePuzzleFormat(a.format);
   auto written = WritePuzzle(Puzzle{grid, std::move(*entries), input->meta}, normalizer->alphabet(), format);
   if (!written.ok()) return Fail(io, "clues", written.status());

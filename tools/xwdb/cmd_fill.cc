@@ -1,5 +1,4 @@
 // xwdb fill: fills a grid in-process with the dictionary (no daemon).
-#include <fstream>
 #include <iomanip>
 #include <thread>
 
@@ -18,8 +17,6 @@ namespace {
 // Exit codes of `fill` besides kExitOk and kExitError.
 constexpr int kExitImpossible = 2;
 constexpr int kExitTimeout = 3;
-// The largest grid file read.
-constexpr size_t kMaxGridBytes = 1 << 20;
 
 struct FillArgs {
   std::string db;
@@ -33,31 +30,19 @@ struct FillArgs {
 };
 
 int Run(const FillArgs& a, Io& io) {
-  std::ifstream file;
-  if (a.grid != "-") {
-    file.open(a.grid, std::ios::binary);
-    if (!file) return Fail(io, "fill", absl::NotFoundError(a.grid + ": cannot read the grid"));
-  }
-  std::istream& in = a.grid == "-" ? io.in : file;
-  // Read at most one byte past the limit: a huge input is refused, not loaded.
-  std::string text(kMaxGridBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > kMaxGridBytes) {
-    return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": over 1 MiB, not a grid"));
-  }
+  auto text = ReadGridFile(a.grid, io);
+  if (!text.ok()) return Fail(io, "fill", text.status());
   auto store = OpenForReading(a.db);
   if (!store.ok()) return Fail(io, "fill", store.status());
   auto normalizer = NormalizerFor(**store);
   if (!normalizer.ok()) return Fail(io, "fill", normalizer.status());
-  auto input = ReadPuzzle(text, normalizer->get(), a.grid);
+  auto input = ReadPuzzle(*text, normalizer->get(), a.grid);
   if (!input.ok()) return Fail(io, "fill", input.status());
-  const Grid* grid = &input->grid;
   auto policy = ParseCluePolicy(a.clue_policy);
   if (!policy.ok()) return Fail(io, "fill", policy.status());
   auto index = LoadMaskIndex(**store);
   if (!index.ok()) return Fail(io, "fill", index.status());
-  auto solver = Solver::Create(*index, *grid, a.options);
+  auto solver = Solver::Create(*index, input->grid, a.options);
   if (!solver.ok()) return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": " + std::string(solver.status().message())));
   const FillResult r = (*solver)->Solve();
   const Alphabet& alphabet = (*index)->alphabet();
@@ -87,24 +72,22 @@ int Run(const FillArgs& a, Io& io) {
     j["stats"] = {{"nodes", r.stats.nodes}, {"backtracks", r.stats.backtracks},
                   {"restarts", r.stats.restarts}, {"seconds", r.stats.seconds}};
     j["fills"] = nlohmann::json::array();
-    for (const Fill& f : r.fills) {
+    for (size_t k = 0; k < r.fills.size(); ++k) {
+      const Fill& f = r.fills[k];
       nlohmann::json slots = nlohmann::json::array();
       for (const FilledSlot& s : f.slots) {
-        slots.push_back({{"number", s.number}, {"direction", s.slot.down ? "down" : "across"},
-                         {"row", s.slot.row + 1}, {"column", s.slot.col + 1},
-                         {"word", alphabet.Decode(s.word)}, {"score", s.score}});
+        nlohmann::json slot = {{"number", s.number}, {"direction", s.slot.down ? "down" : "across"},
+                               {"row", s.slot.row + 1}, {"column", s.slot.col + 1},
+                               {"word", alphabet.Decode(s.word)}, {"score", s.score}};
+        if (a.clues) {
+          for (const CluedEntry& e : puzzles[k].entries) {
+            if (e.number == s.number && e.down == s.slot.down) slot["clue"] = e.missing() ? nlohmann::json() : nlohmann::json(e.clue);
+          }
+        }
+        slots.push_back(std::move(slot));
       }
-      std::vector<std::string> rows;
-      std::string g = f.grid.ToText(alphabet);
-      for (size_t start = 0, nl; (nl = g.find('\n', start)) != std::string::npos; start = nl + 1) {
-        rows.push_back(g.substr(start, nl - start));
-      }
-      j["fills"].push_back({{"rows", rows}, {"slots", slots}, {"mean_score", f.mean_score},
+      j["fills"].push_back({{"rows", f.grid.ToRows(alphabet)}, {"slots", slots}, {"mean_score", f.mean_score},
                             {"min_score", f.min_score}});
-      if (a.clues) {
-        const size_t k = j["fills"].size() - 1;
-        j["fills"][k]["entries"] = nlohmann::json::parse(*WritePuzzle(puzzles[k], alphabet, PuzzleFormat::kJson))["entries"];
-      }
     }
     io.out << j.dump(2) << "\n";
   } else if (puzzle_format) {
@@ -121,10 +104,8 @@ int Run(const FillArgs& a, Io& io) {
       io.out << *written;
     }
     if (a.clues) {
-      int missing = 0;
-      for (const Puzzle& p : puzzles) {
-        for (const CluedEntry& e : p.entries) missing += e.missing();
-      }
+      size_t missing = 0;
+      for (const Puzzle& p : puzzles) missing += MissingClues(p.entries);
       if (missing) io.err << "xwdb fill: " << missing << " entries have no clue in the dictionary\n";
     }
     io.err << "xwdb fill: " << FillOutcomeName(r.outcome);

@@ -27,12 +27,6 @@ struct MatchArgs {
   bool json = false;
 };
 
-std::string Letters(const Alphabet& alphabet, LetterSet set) {
-  std::string out;
-  while (!set.empty()) AppendUtf8(alphabet.LetterOf(set.PopFirst()), &out);
-  return out;
-}
-
 int Run(const MatchArgs& a, Io& io) {
   auto store = OpenForReading(a.db);
   if (!store.ok()) return Fail(io, "match", store.status());
@@ -69,13 +63,13 @@ int Run(const MatchArgs& a, Io& io) {
     for (const LengthProjection& p : projections) {
       if (a.json) {
         nlohmann::json cells = nlohmann::json::array();
-        for (LetterSet s : p.letters) cells.push_back(Letters(alphabet, s));
+        for (LetterSet s : p.letters) cells.push_back(LettersToText(alphabet, s));
         j["lengths"].push_back({{"length", p.length}, {"count", p.count}, {"letters", cells}});
         continue;
       }
       io.out << p.length << " letters: " << p.count << (p.count == 1 ? " match\n" : " matches\n");
       for (size_t i = 0; i < p.letters.size(); ++i) {
-        io.out << "  " << std::setw(2) << i + 1 << "  " << Letters(alphabet, p.letters[i]) << "\n";
+        io.out << "  " << std::setw(2) << i + 1 << "  " << LettersToText(alphabet, p.letters[i]) << "\n";
       }
     }
     if (a.json) io.out << j.dump(2) << "\n";

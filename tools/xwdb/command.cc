@@ -1,5 +1,7 @@
 #include "tools/xwdb/command.h"
 
+#include <fstream>
+#include <istream>
 #include <ostream>
 
 #include "absl/strings/str_cat.h"
@@ -19,6 +21,20 @@ absl::StatusOr<std::unique_ptr<Store>> OpenForReading(const std::string& db) {
 
 absl::StatusOr<std::unique_ptr<Store>> OpenForWriting(const std::string& db, double wait_seconds) {
   return Store::Open(db, Store::Options{.lock_wait_seconds = wait_seconds});
+}
+
+absl::StatusOr<std::string> ReadGridFile(const std::string& path, Io& io) {
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) return absl::NotFoundError(path + ": cannot read the grid");
+  }
+  std::istream& in = path == "-" ? io.in : file;
+  std::string text(kMaxGridBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxGridBytes) return absl::InvalidArgumentError(path + ": over 1 MiB, not a grid");
+  return text;
 }
 
 absl::StatusOr<std::unique_ptr<Normalizer>> NormalizerFor(const Store& store) {

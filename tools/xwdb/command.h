@@ -49,6 +49,13 @@ absl::StatusOr<std::unique_ptr<Normalizer>> NormalizerFor(const Store& store);
 // A word from the command line as letter codes, or an error naming it.
 absl::StatusOr<std::string> WordArgument(Normalizer& normalizer, const std::string& word);
 
+// The largest grid file read.
+inline constexpr size_t kMaxGridBytes = 1 << 20;
+
+// A grid file (any format) from `path`, or from io.in for "-". Reads at
+// most one byte past kMaxGridBytes: a huge input is refused, not loaded.
+absl::StatusOr<std::string> ReadGridFile(const std::string& path, Io& io);
+
 // Prints "xwdb CMD: message" to io.err and returns kExitError.
 int Fail(Io& io, const std::string& command, const absl::Status& status);
 
