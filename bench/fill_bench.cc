@@ -29,6 +29,7 @@ const Mode kModes[] = {
     {"no propagation", [](FillOptions* o) { o->propagate = false; }},
     {"static order", [](FillOptions* o) { o->dynamic_order = false; }},
     {"no restarts", [](FillOptions* o) { o->restarts = false; }},
+    {"chronological", [](FillOptions* o) { o->backjumping = false; }},
     {"no lookahead", [](FillOptions* o) { o->lookahead = false; }},
     {"no regions", [](FillOptions* o) { o->regions = false; }},
     {"filter by words", [](FillOptions* o) { o->filter_path = FilterPath::kWords; }},

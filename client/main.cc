@@ -123,6 +123,7 @@ int RunFill(Common& c, const FillArgs& a) {
     j["outcome"] = v1::FillOutcome_Name(result->outcome());
     if (!result->reason().empty()) j["reason"] = result->reason();
     j["stats"] = {{"nodes", result->stats().nodes()}, {"backtracks", result->stats().backtracks()},
+                  {"backjumps", result->stats().backjumps()},
                   {"restarts", result->stats().restarts()}, {"seconds", result->stats().seconds()}};
     j["fills"] = nlohmann::json::array();
     for (const v1::FilledGrid& f : result->fills()) {

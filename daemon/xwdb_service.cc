@@ -379,6 +379,7 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   st->set_nodes(r.stats.nodes);
   st->set_backtracks(r.stats.backtracks);
   st->set_restarts(r.stats.restarts);
+  st->set_backjumps(r.stats.backjumps);
   st->set_seconds(r.stats.seconds);
   writer->Write(event);
   return grpc::Status::OK;

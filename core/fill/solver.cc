@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/fill/level_set.h"
 
 namespace xwdb {
 
@@ -79,6 +80,11 @@ class Solver::Impl {
     std::vector<uint32_t> counts;  // position * A + letter - 1
     std::vector<LetterSet> letters;  // per position: the letters with a count
     int assigned = -1;             // word id once assigned
+    // The decisions (levels) that explain every word gone from the domain
+    // since the root: with the root's state they imply it. Conservative (a
+    // superset is sound): a removal caused by a crossing adds that
+    // crossing's whole set.
+    LevelSet why;
     double weight = 1;
     int saved_level = -1;          // the level whose trail holds its state
   };
@@ -94,6 +100,7 @@ class Solver::Impl {
     uint32_t size;
     std::vector<uint32_t> counts;
     std::vector<LetterSet> letters;
+    LevelSet why;
     int assigned;
   };
   // kRegionFailed: a region (see regions_) had no fill given the regions
@@ -150,6 +157,7 @@ class Solver::Impl {
     s.size = v.size;
     s.counts = v.counts;
     s.letters = v.letters;
+    s.why = v.why;
     s.assigned = v.assigned;
     v.saved_level = level_;
   }
@@ -168,6 +176,7 @@ class Solver::Impl {
       v.size = s.size;
       v.counts.swap(s.counts);
       v.letters.swap(s.letters);
+      std::swap(v.why, s.why);
       v.assigned = s.assigned;
       v.saved_level = s.previous_saved_level;
     }
@@ -175,11 +184,15 @@ class Solver::Impl {
     queue_.clear();
   }
 
-  bool Wipeout(int x) {
+  // x's domain empties because of `cause` (the decisions behind the words
+  // about to go): the conflict is theirs and x's own.
+  bool Wipeout(int x, const LevelSet& cause) {
     Var& v = vars_[x];
     Save(x);
     v.size = 0;
     v.weight += 1;
+    conflict_.CopyFrom(cause);
+    conflict_.Union(v.why);
     return false;
   }
 
@@ -188,15 +201,17 @@ class Solver::Impl {
   // counts say at once how many words go, so a wipe-out costs nothing. A
   // small domain is walked word by word; a large one loses the index's
   // bitsets of the dropped letters, a block at a time.
-  bool Filter(int x, int pos, LetterSet allowed) {
+  // `why`: the decisions that explain `allowed`.
+  bool Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
     Var& v = vars_[x];
     const LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
     if (drop.empty()) return true;
     const uint32_t* c = v.counts.data() + size_t(pos) * a_;
     uint32_t r = 0;
     for (LetterSet rest = drop; !rest.empty();) r += c[rest.PopFirst() - 1];
-    if (r >= v.size) return Wipeout(x);
+    if (r >= v.size) return Wipeout(x, why);
     Save(x);
+    v.why.Union(why);
     // The bitset path ORs the bitsets of the fewer of the dropped and the
     // kept letters.
     const LetterSet keep = Letters(v, pos) & allowed;
@@ -253,12 +268,13 @@ class Solver::Impl {
   // Removes one word: on the hot path (every refutation, and every
   // same-length slot after each decision). The block stays listed in
   // v.live even if it empties (the list is a superset).
-  bool RemoveOne(int x, uint32_t id) {
+  bool RemoveOne(int x, uint32_t id, const LevelSet& why) {
     Var& v = vars_[x];
     const uint64_t bit = uint64_t{1} << (id % 64);
     if (!(v.domain[id / 64] & bit)) return true;
-    if (v.size == 1) return Wipeout(x);
+    if (v.size == 1) return Wipeout(x, why);
     Save(x);
+    v.why.Union(why);
     v.domain[id / 64] &= ~bit;
     --v.size;
     Uncount(x, v, index_->letters(v.length, id));
@@ -280,6 +296,9 @@ class Solver::Impl {
       v.letters[p] = LetterSet::Of(static_cast<Letter>(w[p]));
     }
     v.assigned = static_cast<int>(id);
+    // The decision alone explains the single word left.
+    v.why.Clear();
+    v.why.Add(level_);
     // Every crossing hears of the decision, even where the cell's letter
     // set did not change now (without full propagation it may have changed
     // earlier, unheard).
@@ -288,7 +307,7 @@ class Solver::Impl {
       for (int u : same_length_[v.length]) {
         if (u == x || vars_[u].assigned >= 0) continue;
         if (only_region_ >= 0 && region_of_[u] != only_region_) continue;  // the other regions are not asked
-        if (!RemoveOne(u, id)) return false;
+        if (!RemoveOne(u, id, v.why)) return false;
       }
     }
     return true;
@@ -303,7 +322,7 @@ class Solver::Impl {
       const auto [x, p] = queue_[i];
       const Crossing c = vars_[x].cross[p];
       if (c.var < 0) continue;
-      if (!Filter(c.var, c.pos, Letters(vars_[x], p))) {
+      if (!Filter(c.var, c.pos, Letters(vars_[x], p), vars_[x].why)) {
         queue_.clear();
         return false;
       }
@@ -482,6 +501,11 @@ class Solver::Impl {
   size_t trail_top_ = 0;
   std::vector<size_t> level_starts_;
   int level_ = 0;
+  // Set by every failure (a wipe-out, or a subtree with no fill): the
+  // decisions that together leave no fill. reason_: a refutation's
+  // explanation (the conflict without the refuted decision).
+  LevelSet conflict_;
+  LevelSet reason_;
 
   FillStats stats_;
   FillResult result_;
@@ -537,8 +561,13 @@ absl::Status Solver::Impl::Init() {
     same_length_[v.length].push_back(static_cast<int>(vars_.size()));
     vars_.push_back(std::move(v));
   }
+  // Levels: the root (1), the run (2), then one per assigned variable.
+  const int deepest_level = static_cast<int>(vars_.size()) + 3;
+  conflict_ = LevelSet(deepest_level);
+  reason_ = LevelSet(deepest_level);
   for (Var& v : vars_) {
     const Slot& slot = slots_[v.slot];
+    v.why = LevelSet(deepest_level);
     v.cross.assign(v.length, Crossing{});
     for (int p = 0; p < v.length; ++p) {
       const auto [other, q] = (slot.down ? across : down)[slot.cells[p]];
@@ -653,7 +682,11 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
     if (x < 0) {
       if (only_region_ >= 0) return RunEnd::kSolved;  // the region alone has a fill
       RecordFill();
-      return static_cast<int>(result_.fills.size()) >= options_.solutions ? RunEnd::kSolved : RunEnd::kExhausted;
+      if (static_cast<int>(result_.fills.size()) >= options_.solutions) return RunEnd::kSolved;
+      // More fills wanted: every decision took part in this "failure".
+      conflict_.Clear();
+      conflict_.AddUpTo(level_);
+      return RunEnd::kExhausted;
     }
     if (ShouldStop()) return RunEnd::kStopped;
     if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
@@ -662,6 +695,7 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
     const bool region_start = region_mode_ && level_ > 2 && NoneAssignedIn(region_of_[x]);
     const uint32_t id = PickValue(vars_[x]);
     PushLevel();
+    const int decision = level_;
     if (Assign(x, id) && Propagate()) {
       CheckState();
       NoteDepth();
@@ -671,9 +705,21 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
       vars_[x].weight += 0.5;  // the decision failed at once
     }
     PopLevel();
-    ++stats_.backtracks;
-    // Refute: x is not this word, at the caller's level.
-    if (!RemoveOne(x, id) || !Propagate()) {
+    // conflict_ names the decisions that together leave no fill below. If
+    // this one is not among them, the earlier ones alone fail: trying
+    // x's other words would fail the same way, so jump back past them.
+    bool failed = options_.backjumping && !conflict_.Contains(decision);
+    if (failed) {
+      ++stats_.backjumps;
+    } else {
+      ++stats_.backtracks;
+      // Refute: x is not this word, at the caller's level, because of the
+      // conflict's other decisions.
+      reason_.CopyFrom(conflict_);
+      reason_.Remove(decision);
+      failed = !RemoveOne(x, id, reason_) || !Propagate();
+    }
+    if (failed) {
       if (!region_start) return RunEnd::kExhausted;
       failed_region_ = region_of_[x];
       return RunEnd::kRegionFailed;
@@ -733,6 +779,7 @@ FillResult Solver::Impl::Solve() {
       const FillResult r = alone.Solve();
       stats_.nodes += r.stats.nodes;
       stats_.backtracks += r.stats.backtracks;
+      stats_.backjumps += r.stats.backjumps;
       if (r.outcome == FillOutcome::kImpossible) {
         result_.outcome = FillOutcome::kImpossible;
         result_.reason = RegionName(failed_region_) + " has no fill";
@@ -800,6 +847,7 @@ FillResult Solver::SolvePortfolio() {
   for (const FillResult& r : results) {
     total.nodes += r.stats.nodes;
     total.backtracks += r.stats.backtracks;
+    total.backjumps += r.stats.backjumps;
     total.restarts += r.stats.restarts;
     total.seconds = std::max(total.seconds, r.stats.seconds);
   }

@@ -14,7 +14,11 @@
 // where the grid is tight); value order: of the best-scored candidates, the
 // one that leaves the most words to its crossings first, with a seeded
 // choice among the best after a restart. Branching is two-way
-// (slot = word, else slot != word). Restarts use a growing cutoff on
+// (slot = word, else slot != word). Every domain carries the set of
+// decisions that explain its removals; a wipe-out's set is the conflict, and
+// a decision outside a subtree's conflict is undone without trying its other
+// words (conflict-directed backjumping: the seeds' "optimal backtrack",
+// with propagation). Restarts use a growing cutoff on
 // refuted decisions and keep the learned weights; a run that ends within
 // its cutoff has searched everything, so "impossible" is a proof.
 //
@@ -73,6 +77,9 @@ struct FillOptions {
   bool propagate = true;    // false: only check the assigned slot's crossings
   bool dynamic_order = true;  // false: slots in grid order (across, then down)
   bool restarts = true;
+  // false: chronological backtracking (always undo the latest decision)
+  // instead of conflict-directed backjumping.
+  bool backjumping = true;
   bool lookahead = true;    // false: values in plain score order
   bool regions = true;      // false: no region-by-region search
   FilterPath filter_path = FilterPath::kAuto;
@@ -95,6 +102,7 @@ const char* FillOutcomeName(FillOutcome o);
 struct FillStats {
   uint64_t nodes = 0;        // decisions (slot = word)
   uint64_t backtracks = 0;   // decisions refuted
+  uint64_t backjumps = 0;    // decisions undone without a refutation (not in the conflict)
   uint64_t restarts = 0;
   double seconds = 0;
 };

@@ -70,6 +70,7 @@ int Run(const FillArgs& a, Io& io) {
     j["outcome"] = FillOutcomeName(r.outcome);
     if (!r.reason.empty()) j["reason"] = r.reason;
     j["stats"] = {{"nodes", r.stats.nodes}, {"backtracks", r.stats.backtracks},
+                  {"backjumps", r.stats.backjumps},
                   {"restarts", r.stats.restarts}, {"seconds", r.stats.seconds}};
     j["fills"] = nlohmann::json::array();
     for (size_t k = 0; k < r.fills.size(); ++k) {
@@ -122,7 +123,8 @@ int Run(const FillArgs& a, Io& io) {
     io.err << "xwdb fill: " << FillOutcomeName(r.outcome);
     if (!r.reason.empty()) io.err << ": " << r.reason;
     io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes
-           << " nodes, " << r.stats.backtracks << " backtracks, " << r.stats.restarts << " restarts)\n";
+           << " nodes, " << r.stats.backtracks << " backtracks, " << r.stats.backjumps
+           << " backjumps, " << r.stats.restarts << " restarts)\n";
   }
   switch (r.outcome) {
     case FillOutcome::kFilled: return kExitOk;
@@ -163,6 +165,8 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--no-propagation", o.propagate, "Study mode: check only a decision's own crossings");
   app->add_flag("!--static-order", o.dynamic_order, "Study mode: slots in grid order");
   app->add_flag("!--no-restarts", o.restarts, "Study mode: one run, no restarts");
+  app->add_flag("!--chronological", o.backjumping,
+                "Study mode: always undo the latest decision (no conflict-directed backjumping)");
   app->add_flag("!--no-lookahead", o.lookahead, "Study mode: candidates in plain score order");
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   return Command{app, [args](Io& io) { return Run(*args, io); }};

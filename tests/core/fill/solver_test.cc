@@ -90,6 +90,54 @@ TEST(SolverTest, AgreesWithBruteForceOnTinyGrids) {
   EXPECT_GT(impossible, 15);
 }
 
+// Backjumping skips decisions that took no part in a failure; a wrong
+// explanation would skip one that did, and lose fills. On grids big enough
+// for jumps to happen, both searches (complete: no restarts) must agree,
+// and every fill must check.
+TEST(SolverTest, BackjumpingAgreesWithChronologicalSearch) {
+  std::mt19937 rng(7);
+  int compared = 0, filled = 0, impossible = 0;
+  uint64_t backjumps = 0;
+  for (int round = 0; round < 400; ++round) {
+    const int rows = 4 + static_cast<int>(rng() % 3), cols = 4 + static_cast<int>(rng() % 3);
+    Grid g(rows, cols);
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      const int r = static_cast<int>(rng() % 12);
+      if (r == 0) g.Set(cell, Grid::kBlock);
+      if (r == 1) g.Set(cell, static_cast<uint8_t>(1 + rng() % 4));
+    }
+    const Dictionary d = RandomDictionary(4, 100 + static_cast<int>(rng() % 300), 6, 1000 + round);
+    FillOptions options;
+    options.seed = round;
+    options.restarts = false;
+    options.max_nodes = 200000;
+    options.allow_duplicates = round % 4 == 0;
+    options.propagate = round % 5 != 1;
+    options.dynamic_order = round % 7 != 2;
+    SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
+    const FillResult jumping = Fill(d, g, options);
+    options.backjumping = false;
+    const FillResult chronological = Fill(d, g, options);
+    backjumps += jumping.stats.backjumps;
+    EXPECT_EQ(chronological.stats.backjumps, 0u);
+    for (const FillResult* r : {&jumping, &chronological}) {
+      if (r->outcome != FillOutcome::kFilled) continue;
+      EXPECT_EQ(CheckFill(g, r->fills[0].grid, d.words, 2, options.allow_duplicates), std::vector<std::string>{});
+    }
+    if (jumping.outcome == FillOutcome::kTimeout || chronological.outcome == FillOutcome::kTimeout) continue;
+    ++compared;
+    EXPECT_EQ(std::string(FillOutcomeName(jumping.outcome)), FillOutcomeName(chronological.outcome));
+    (jumping.outcome == FillOutcome::kFilled ? filled : impossible)++;
+    if (rows * cols <= 20 && jumping.outcome == FillOutcome::kImpossible) {
+      EXPECT_FALSE(BruteForceFillExists(g, d.words, 2, options.allow_duplicates));
+    }
+  }
+  EXPECT_GT(compared, 350);
+  EXPECT_GT(filled, 100);
+  EXPECT_GT(impossible, 40);
+  EXPECT_GT(backjumps, 200u);
+}
+
 TEST(SolverTest, NamesTheRegionThatCannotBeFilled) {
   // A 3x3 region with one fill (CAT ORE WED / COW ARE TED) and a 2x2 region
   // whose only square (AB BA / AB BA) repeats its words: arc consistency
