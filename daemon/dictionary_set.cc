@@ -27,7 +27,10 @@ absl::Status DictionarySet::CheckName(const std::string& name) {
 absl::StatusOr<std::shared_ptr<const DictionarySet>> DictionarySet::Load(const Spec& spec) {
   if (spec.empty()) return absl::InvalidArgumentError("no dictionary given (--db NAME=PATH)");
   auto set = std::make_shared<DictionarySet>();
-  for (const auto& [name, path] : spec) {
+  for (const auto& entry : spec) {
+    // Named references, not a structured binding: lambdas capture them.
+    const std::string& name = entry.first;
+    const std::string& path = entry.second;
     if (absl::Status s = CheckName(name); !s.ok()) return s;
     for (const auto& d : set->dictionaries_) {
       if (d->name == name) return absl::InvalidArgumentError(absl::StrCat("dictionary '", name, "' given twice"));

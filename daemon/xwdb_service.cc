@@ -214,11 +214,23 @@ grpc::Status XwdbService::Fill(grpc::ServerContext* context, const v1::FillReque
                                grpc::ServerWriter<v1::FillEvent>* writer) {
   CallLog log(this, "Fill");
   if (grpc::Status s = CheckToken(*context); !s.ok()) return log.Finish(s);
-  return log.Finish(DoFill(context, *request, writer, &log.dictionary));
+  return log.Finish(DoFill(context, *request,
+                           [writer](const v1::FillEvent& event) { return writer->Write(event); }, &log.dictionary));
+}
+
+grpc::Status XwdbService::FillInProcess(const v1::FillRequest& request, const FillEventSink& send) {
+  std::string dictionary;
+  return DoFill(nullptr, request, send, &dictionary);
+}
+
+grpc::Status XwdbService::GetCluesInProcess(const v1::GetCluesRequest& request, v1::GetCluesResponse* response) {
+  std::string dictionary;
+  return DoGetClues(request, response, &dictionary);
 }
 
 grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillRequest& request,
-                                 grpc::ServerWriter<v1::FillEvent>* writer, std::string* dictionary) {
+                                 const FillEventSink& send, std::string* dictionary) {
+  const auto cancelled = [context] { return context != nullptr && context->IsCancelled(); };
   const auto set = dictionaries();
   auto dict = set->Find(request.dictionary());
   if (!dict.ok()) return ToGrpcStatus(dict.status());
@@ -301,14 +313,14 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   o.max_nodes = ro.max_nodes();
   o.timeout_seconds = options_.max_fill_seconds;
   if (ro.timeout_seconds() > 0) o.timeout_seconds = std::min(o.timeout_seconds, ro.timeout_seconds());
-  const auto deadline = context->deadline();
+  const auto deadline = context ? context->deadline() : std::chrono::system_clock::time_point::max();
   if (deadline != std::chrono::system_clock::time_point::max()) {
     const double left = std::chrono::duration<double>(deadline - std::chrono::system_clock::now()).count();
     o.timeout_seconds = std::clamp(left, 0.001, o.timeout_seconds);
   }
 
   // Admission: a place in the pool, or a turn in its queue, or a refusal.
-  switch (gate_.Enter([context] { return context->IsCancelled(); })) {
+  switch (gate_.Enter(cancelled)) {
     case FillGate::Admission::kAdmitted: break;
     case FillGate::Admission::kRefused:
       fills_refused_.fetch_add(1, std::memory_order_relaxed);
@@ -327,7 +339,7 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   Clock::time_point next_event = Clock::now() + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
   o.progress_interval_seconds = kCallCheckSeconds;
   o.on_progress = [&](const FillProgress& p) {
-    if (context->IsCancelled()) {
+    if (cancelled()) {
       running->Cancel();
       return;
     }
@@ -341,7 +353,7 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
     out->set_slots_total(p.slots_open);
     for (std::string& row : p.best.ToRows(alphabet)) out->add_best_rows(std::move(row));
     out->set_seconds(p.seconds);
-    if (!writer->Write(event)) running->Cancel();  // the client went away
+    if (!send(event)) running->Cancel();  // the client went away
   };
   auto solver = Solver::Create((*dict)->index, *grid, o);
   if (!solver.ok()) return Invalid(absl::StrCat("rows: ", solver.status().message()));
@@ -349,7 +361,7 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   const FillResult r = (*solver)->Solve();
   fills_.fetch_add(1, std::memory_order_relaxed);
   fill_nodes_.fetch_add(r.stats.nodes, std::memory_order_relaxed);
-  if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "fill: cancelled by the client");
+  if (cancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "fill: cancelled by the client");
 
   v1::FillEvent event;
   v1::FillResult* out = event.mutable_result();
@@ -381,7 +393,7 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   st->set_restarts(r.stats.restarts);
   st->set_backjumps(r.stats.backjumps);
   st->set_seconds(r.stats.seconds);
-  writer->Write(event);
+  send(event);
   return grpc::Status::OK;
 }
 

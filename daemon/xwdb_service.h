@@ -17,6 +17,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -65,17 +66,22 @@ class XwdbService final : public xwdb::v1::Xwdb::Service {
   grpc::Status GetServerStats(grpc::ServerContext* context, const xwdb::v1::GetServerStatsRequest* request,
                               xwdb::v1::ServerStats* response) override;
 
-  // A Match without the transport (no token, no log line): what the load
-  // benchmark compares gRPC with.
+  // The calls without the transport (no token, no log line, no deadline):
+  // what the load benchmark compares gRPC with, and what the request fuzzer
+  // drives. `send` gets each fill event; false stops the fill.
+  using FillEventSink = std::function<bool(const xwdb::v1::FillEvent&)>;
   grpc::Status MatchInProcess(const xwdb::v1::MatchRequest& request, xwdb::v1::MatchResponse* response);
+  grpc::Status FillInProcess(const xwdb::v1::FillRequest& request, const FillEventSink& send);
+  grpc::Status GetCluesInProcess(const xwdb::v1::GetCluesRequest& request, xwdb::v1::GetCluesResponse* response);
 
  private:
   class CallLog;
   grpc::Status CheckToken(const grpc::ServerContext& context) const;
   grpc::Status DoMatch(const xwdb::v1::MatchRequest& request, xwdb::v1::MatchResponse* response,
                        std::string* dictionary);
+  // `context` may be null (in process: no deadline, never cancelled).
   grpc::Status DoFill(grpc::ServerContext* context, const xwdb::v1::FillRequest& request,
-                      grpc::ServerWriter<xwdb::v1::FillEvent>* writer, std::string* dictionary);
+                      const FillEventSink& send, std::string* dictionary);
   grpc::Status DoGetClues(const xwdb::v1::GetCluesRequest& request, xwdb::v1::GetCluesResponse* response,
                           std::string* dictionary);
   grpc::Status CluesForGrid(const xwdb::v1::GetCluesRequest& request, const LoadedDictionary& dict,

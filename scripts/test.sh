@@ -2,19 +2,22 @@
 # Builds xwdb and runs every test suite: first the ci preset (warnings as
 # errors), then again under AddressSanitizer + UndefinedBehaviorSanitizer,
 # then the threaded parts (the solver's portfolio and cancellation, the
-# daemon end to end) under ThreadSanitizer.
-# Usage: scripts/test.sh [--no-asan] [--no-tsan]
+# daemon end to end) under ThreadSanitizer, then a bounded libFuzzer run of
+# every fuzz target (XWDB_FUZZ_SECONDS each, default 10).
+# Usage: scripts/test.sh [--no-asan] [--no-tsan] [--no-fuzz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 jobs=${XWDB_JOBS:-2}
 run_asan=1
 run_tsan=1
+run_fuzz=1
 for arg in "$@"; do
   case "$arg" in
     --no-asan) run_asan=0 ;;
     --no-tsan) run_tsan=0 ;;
-    *) echo "usage: scripts/test.sh [--no-asan] [--no-tsan]" >&2; exit 2 ;;
+    --no-fuzz) run_fuzz=0 ;;
+    *) echo "usage: scripts/test.sh [--no-asan] [--no-tsan] [--no-fuzz]" >&2; exit 2 ;;
   esac
 done
 
@@ -35,4 +38,8 @@ if [ "$run_tsan" = 1 ]; then
   cmake --preset tsan >/dev/null
   cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test xwdbd xwdb
   ctest --preset tsan -j"$jobs"
+fi
+
+if [ "$run_fuzz" = 1 ]; then
+  bash scripts/fuzz.sh "${XWDB_FUZZ_SECONDS:-10}"
 fi

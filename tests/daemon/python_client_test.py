@@ -5,12 +5,12 @@ from proto/ by grpc_tools, calls a real xwdbd (Match, Fill, an error).
 Usage: python_client_test.py XWDB XWDBD PROTO_DIR
 """
 import os
-import signal
-import subprocess
 import sys
 import tempfile
-import time
 import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import xwdbd_fixture  # noqa: E402
 
 XWDB, XWDBD, PROTO_DIR = sys.argv[1:4]
 del sys.argv[1:4]
@@ -20,33 +20,15 @@ class PythonClientTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        tmp = cls.tmp.name
-        subprocess.run([sys.executable, "-m", "grpc_tools.protoc", "-I", PROTO_DIR, "--python_out", tmp,
-                        "--grpc_python_out", tmp, "xwdb/v1/xwdb.proto"], check=True)
-        sys.path.insert(0, tmp)
-        words = os.path.join(tmp, "words.txt")
-        with open(words, "w") as f:
-            f.write("cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n")
-        db = os.path.join(tmp, "db")
-        subprocess.run([XWDB, "import", "--db", db, "--format", "scored", words], check=True,
-                       stdout=subprocess.DEVNULL)
-        port_file = os.path.join(tmp, "port")
-        cls.log = open(os.path.join(tmp, "xwdbd.log"), "w")
-        cls.daemon = subprocess.Popen([XWDBD, "--db", "small=" + db, "--listen", "127.0.0.1:0",
-                                       "--port-file", port_file], stderr=cls.log)
-        deadline = time.time() + 60
-        while not os.path.exists(port_file):
-            if cls.daemon.poll() is not None or time.time() > deadline:
-                raise RuntimeError("xwdbd did not start")
-            time.sleep(0.02)
-        with open(port_file) as f:
-            cls.address = "127.0.0.1:" + f.read().strip()
+        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
+        db = xwdbd_fixture.make_dictionary(
+            XWDB, cls.tmp.name, "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n")
+        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + db])
+        cls.address = cls.daemon.address
 
     @classmethod
     def tearDownClass(cls):
-        cls.daemon.send_signal(signal.SIGTERM)
-        cls.daemon.wait(timeout=30)
-        cls.log.close()
+        cls.daemon.stop()
         cls.tmp.cleanup()
 
     def stub(self):

@@ -1,7 +1,10 @@
-// Kills a real `xwdb import` process with SIGKILL at random moments and checks
-// that the dictionary always opens and holds either all of that import or
-// none of it, with the earlier import intact.
+// Faults during a real `xwdb import` process: SIGKILL at moments spread over
+// the import, and a disk that fills up (a file size limit). The dictionary
+// always opens afterwards and holds either all of that import or none of it,
+// with the earlier import intact.
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,12 +46,20 @@ Counts CountAll(const std::string& db) {
   return c;
 }
 
-// Starts `xwdb import --db DB FILE`; returns its pid.
-pid_t StartImport(const std::string& db, const std::string& file) {
+// Starts `xwdb import --db DB FILE`; returns its pid. `max_file_bytes` > 0:
+// no file it writes may grow past that (RLIMIT_FSIZE: writes past it fail
+// with EFBIG, as on a full disk). Its stderr goes to `log` if given.
+pid_t StartImport(const std::string& db, const std::string& file, rlim_t max_file_bytes = 0,
+                  const std::string& log = "/dev/null") {
   const pid_t pid = fork();
   if (pid == 0) {
     freopen("/dev/null", "w", stdout);
-    freopen("/dev/null", "w", stderr);
+    freopen(log.c_str(), "w", stderr);
+    if (max_file_bytes > 0) {
+      signal(SIGXFSZ, SIG_IGN);  // the write fails instead of killing the process
+      const rlimit limit{max_file_bytes, max_file_bytes};
+      setrlimit(RLIMIT_FSIZE, &limit);
+    }
     execl(kXwdb, kXwdb, "import", "--db", db.c_str(), "--format", "pipe", file.c_str(), nullptr);
     _exit(127);
   }
@@ -61,17 +72,21 @@ int Wait(pid_t pid) {
   return status;
 }
 
-TEST(ImportKillTest, KilledImportsAreAllOrNothing) {
-  testing::TempDir dir;
-  // A large clue file: 150,000 distinct answers with a clue each.
+// A large clue file: `answers` distinct answers with a clue each.
+std::string BigClueFile(int answers) {
   std::mt19937 rng(42);
   std::string big;
-  for (int i = 0; i < 150000; ++i) {
+  for (int i = 0; i < answers; ++i) {
     std::string word;
     for (int n = 3 + static_cast<int>(rng() % 10); n > 0; --n) word.push_back(static_cast<char>('a' + rng() % 26));
     absl::StrAppend(&big, word, "|Clue number ", i, " for ", word, "\n");
   }
-  testing::WriteFile(dir.Sub("big.txt"), big);
+  return big;
+}
+
+TEST(ImportFaultTest, KilledImportsAreAllOrNothing) {
+  testing::TempDir dir;
+  testing::WriteFile(dir.Sub("big.txt"), BigClueFile(150000));
   testing::WriteFile(dir.Sub("base.txt"), "APPLE|Fruit\nBANANA|Yellow fruit\nCHERRY|Red fruit\n");
 
   const std::string base_db = dir.Sub("base.db");
@@ -113,6 +128,32 @@ TEST(ImportKillTest, KilledImportsAreAllOrNothing) {
   }
   EXPECT_EQ(none + all, 20);
   std::printf("kill test: %d runs held none of the import, %d all of it\n", none, all);
+}
+
+// The disk fills up during an import: the import fails with a message that
+// says so, and the dictionary opens with its earlier content; once there is
+// room again, the same import goes in.
+TEST(ImportFaultTest, FullDiskIsAClearErrorAndLosesNothing) {
+  testing::TempDir dir;
+  testing::WriteFile(dir.Sub("big.txt"), BigClueFile(150000));
+  testing::WriteFile(dir.Sub("base.txt"), "APPLE|Fruit\nBANANA|Yellow fruit\nCHERRY|Red fruit\n");
+  const std::string db = dir.Sub("base.db");
+  ASSERT_EQ(Wait(StartImport(db, dir.Sub("base.txt"))), 0);
+  const Counts before = CountAll(db);
+  // Limits from one that stops the first table file to one that lets most
+  // of the import through.
+  for (rlim_t limit : {rlim_t{64} << 10, rlim_t{1} << 20, rlim_t{4} << 20}) {
+    SCOPED_TRACE(absl::StrCat("file size limit ", limit));
+    const std::string log = dir.Sub("full.log");
+    const int status = Wait(StartImport(db, dir.Sub("big.txt"), limit, log));
+    ASSERT_TRUE(WIFEXITED(status)) << "the import died instead of failing: " << testing::ReadFile(log);
+    EXPECT_EQ(WEXITSTATUS(status), 1) << testing::ReadFile(log);
+    const std::string message = testing::ReadFile(log);
+    EXPECT_NE(message.find("File too large"), std::string::npos) << message;
+    EXPECT_TRUE(CountAll(db) == before) << "words " << CountAll(db).words;
+  }
+  ASSERT_EQ(Wait(StartImport(db, dir.Sub("big.txt"))), 0);
+  EXPECT_GT(CountAll(db).words, before.words);
 }
 
 }  // namespace

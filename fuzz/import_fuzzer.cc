@@ -1,0 +1,78 @@
+// The import readers: any bytes, in any of the line formats (or detected),
+// decode and split into records and rejects without a crash; line numbers
+// only grow; every record's answer and clue go through the normalizer (as
+// the importer does). Lines the decoder found unreadable are reported first,
+// then the reader's own events in line order. Also WordNet's data-file lines.
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "core/import/csv_reader.h"
+#include "core/import/format.h"
+#include "core/import/input_text.h"
+#include "core/import/line_formats.h"
+#include "core/import/record.h"
+#include "core/import/wordnet_reader.h"
+#include "fuzz/fuzz_support.h"
+
+namespace {
+
+class CheckingSink : public xwdb::RecordSink {
+ public:
+  explicit CheckingSink(xwdb::Normalizer* normalizer) : normalizer_(normalizer) {}
+  void BeginFile(absl::string_view, uint64_t) override {}
+  void OnRecord(const xwdb::RawRecord& r) override {
+    Line(r.line);
+    xwdb::fuzz::Check(!r.score || (*r.score >= 0 && *r.score <= 100), "a score outside 0..100");
+    std::string key, clue;
+    if (normalizer_->NormalizeAnswer(r.answer, &key) == xwdb::TextVerdict::kOk) {
+      xwdb::fuzz::Check(!key.empty(), "an accepted answer with an empty key");
+    }
+    if (r.has_clue) normalizer_->NormalizeClue(r.clue, &clue);
+  }
+  // Rejects come from the decoder (first, in their own order) or the
+  // reader (in line order with the rest): only their numbers are checked.
+  void OnReject(uint64_t line, xwdb::RejectReason, absl::string_view) override {
+    xwdb::fuzz::Check(line >= 1, "line number 0");
+  }
+  void OnBlank(uint64_t line) override { Line(line); }
+  void OnWarning(uint64_t line, absl::string_view) override { Line(line); }
+  void OnProgress(uint64_t) override {}
+
+ private:
+  void Line(uint64_t line) {
+    xwdb::fuzz::Check(line >= 1, "line number 0");
+    xwdb::fuzz::Check(line >= last_, "line numbers went backwards");
+    last_ = line;
+  }
+  xwdb::Normalizer* normalizer_;
+  uint64_t last_ = 0;
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace xwdb;
+  if (size < 2) return 0;
+  const uint8_t format = data[0] % 7;
+  Normalizer* normalizer = fuzz::NormalizerFor(fuzz::LocaleFor(data[1]));
+  const absl::string_view bytes = fuzz::AsText(data + 2, size - 2);
+  if (format == 6) {
+    std::vector<std::string> lemmas;
+    std::string clue;
+    for (absl::string_view line : absl::StrSplit(bytes, '\n')) ParseWordNetLine(line, &lemmas, &clue);
+    return 0;
+  }
+  auto decoded = DecodeInput(bytes, "");
+  if (!decoded.ok()) return 0;
+  CheckingSink sink(normalizer);
+  std::string why;
+  switch (format) {
+    case 0: DetectTextFormat(decoded->text(), &why); [[fallthrough]];
+    case 1: (void)ReadPlain(*decoded, &sink); break;
+    case 2: (void)ReadScored(*decoded, &sink); break;
+    case 3: (void)ReadPipe(*decoded, &sink); break;
+    case 4: (void)ReadXdTsv(*decoded, &sink); break;
+    default: (void)ReadCsv(*decoded, &sink); break;
+  }
+  return 0;
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets with clang and libFuzzer (AddressSanitizer and
+# UndefinedBehaviorSanitizer on) and runs each for SECONDS, starting from its
+# seed corpus in fuzz/corpus. New inputs go to build/fuzz/corpus/NAME (not
+# the repository's corpus); a crash leaves its input in build/fuzz/crashes
+# and fails the script: fix it, then add the input to fuzz/corpus/NAME so
+# that the replay tests keep it.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default: 60 s, every target)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(grid_fuzzer puzzle_fuzzer pattern_fuzzer import_fuzzer normalizer_fuzzer request_fuzzer)
+fi
+jobs=${XWDB_JOBS:-2}
+
+echo "== fuzz build (clang, libFuzzer, asan+ubsan)"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j"$jobs" --target "${targets[@]}"
+
+mkdir -p build/fuzz/crashes
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+status=0
+summary=()
+for t in "${targets[@]}"; do
+  work=build/fuzz/corpus/$t
+  mkdir -p "$work"
+  log=build/fuzz/$t.log
+  echo "== $t: $seconds s"
+  # -max_len: inputs up to 16 KiB (the grid and request limits are larger,
+  # but the parsers' paths are all reached well below).
+  if build/fuzz/fuzz/"$t" "$work" "fuzz/corpus/$t" -max_total_time="$seconds" -max_len=16384 \
+      -timeout=10 -rss_limit_mb=2048 -artifact_prefix=build/fuzz/crashes/"$t"- -print_final_stats=1 \
+      >"$log" 2>&1; then
+    runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo "?")
+    summary+=("| $t | $seconds | $runs | $cov | $(ls "$work" | wc -l) | none |")
+  else
+    status=1
+    summary+=("| $t | $seconds | - | - | - | CRASH: see $log |")
+    tail -40 "$log"
+  fi
+done
+
+echo
+echo "| target | seconds | inputs run | coverage (edges) | corpus | crashes |"
+echo "|---|---:|---:|---:|---:|---|"
+printf '%s\n' "${summary[@]}"
+exit $status

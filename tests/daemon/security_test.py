@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""The daemon's security rules, checked from a client the project did not
+write (Python's grpcio) against a real xwdbd on 127.0.0.1:
+
+- a wrong or missing token gets UNAUTHENTICATED on every method of the
+  service (the list comes from the proto, so a new method is covered), and
+  the standard health check answers without one, by design;
+- oversized messages are refused by the transport before any handler runs
+  (the daemon's call counter does not move), and oversized grids, patterns
+  and puzzle files are refused with a message naming the field;
+- a dictionary name never reaches a path, in a call or on the command line;
+- plaintext on a non-loopback address is refused at start.
+
+Usage: security_test.py XWDB XWDBD PROTO_DIR
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import xwdbd_fixture  # noqa: E402
+
+XWDB, XWDBD, PROTO_DIR = sys.argv[1:4]
+del sys.argv[1:4]
+TOKEN = "a-long-enough-secret-0123456789"
+
+
+class SecurityTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
+        cls.db = xwdbd_fixture.make_dictionary(XWDB, cls.tmp.name, "cat;60\ncot;80\nten;40\nace;70\n")
+        token_file = os.path.join(cls.tmp.name, "token")
+        with open(token_file, "w") as f:
+            f.write(TOKEN + "\n")
+        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name,
+                                          ["--db", "small=" + cls.db, "--token-file", token_file])
+        import grpc
+        cls.channel = grpc.insecure_channel(cls.daemon.address)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.channel.close()
+        cls.daemon.stop()
+        cls.tmp.cleanup()
+
+    def raw_call(self, method, payload, token=None, streaming=False):
+        """Calls `method` with raw request bytes; returns the response bytes
+        (or the list of them) or raises grpc.RpcError."""
+        identity = lambda b: b  # noqa: E731
+        make = self.channel.unary_stream if streaming else self.channel.unary_unary
+        call = make(method, request_serializer=identity, response_deserializer=identity)
+        metadata = [("authorization", "Bearer " + token)] if token is not None else None
+        result = call(payload, metadata=metadata, timeout=30)
+        return list(result) if streaming else result
+
+    def code_of(self, *args, **kwargs):
+        import grpc
+        try:
+            self.raw_call(*args, **kwargs)
+        except grpc.RpcError as e:
+            return e.code(), e.details()
+        return grpc.StatusCode.OK, ""
+
+    def methods(self):
+        from xwdb.v1 import xwdb_pb2
+        service = xwdb_pb2.DESCRIPTOR.services_by_name["Xwdb"]
+        return [("/%s/%s" % (service.full_name, m.name), m.server_streaming) for m in service.methods]
+
+    def stub(self):
+        from xwdb.v1 import xwdb_pb2_grpc
+        return xwdb_pb2_grpc.XwdbStub(self.channel)
+
+    def authorized(self):
+        return [("authorization", "Bearer " + TOKEN)]
+
+    def calls_so_far(self):
+        from xwdb.v1 import xwdb_pb2
+        return self.stub().GetServerStats(xwdb_pb2.GetServerStatsRequest(), metadata=self.authorized()).calls
+
+    def test_every_method_needs_the_token(self):
+        import grpc
+        methods = self.methods()
+        self.assertGreaterEqual(len(methods), 5)
+        for method, streaming in methods:
+            for token in (None, "", "wrong", TOKEN[:-1], TOKEN + "x"):
+                with self.subTest(method=method, token=token):
+                    code, _ = self.code_of(method, b"", token=token, streaming=streaming)
+                    self.assertEqual(code, grpc.StatusCode.UNAUTHENTICATED)
+        # With the token, the same empty requests get through the check.
+        for method, streaming in methods:
+            with self.subTest(method=method, token="right"):
+                code, _ = self.code_of(method, b"", token=TOKEN, streaming=streaming)
+                self.assertNotEqual(code, grpc.StatusCode.UNAUTHENTICATED)
+
+    def test_health_answers_without_the_token(self):
+        # grpc.health.v1.HealthCheckResponse{status: SERVING} is 08 01.
+        self.assertEqual(self.raw_call("/grpc.health.v1.Health/Check", b""), b"\x08\x01")
+
+    def test_oversized_messages_are_refused_before_any_work(self):
+        import grpc
+        from xwdb.v1 import xwdb_pb2
+        before = self.calls_so_far()
+        big = xwdb_pb2.MatchRequest(pattern="a" * (2 << 20)).SerializeToString()
+        code, _ = self.code_of("/xwdb.v1.Xwdb/Match", big, token=TOKEN)
+        self.assertEqual(code, grpc.StatusCode.RESOURCE_EXHAUSTED)
+        fill = xwdb_pb2.FillRequest(rows=["." * 200] * 6000).SerializeToString()
+        code, _ = self.code_of("/xwdb.v1.Xwdb/Fill", fill, token=TOKEN, streaming=True)
+        self.assertEqual(code, grpc.StatusCode.RESOURCE_EXHAUSTED)
+        # Only the two GetServerStats calls of this test reached a handler.
+        self.assertEqual(self.calls_so_far(), before + 1)
+
+    def test_oversized_fields_name_the_field(self):
+        import grpc
+        from xwdb.v1 import xwdb_pb2
+        stub = self.stub()
+        cases = [
+            (stub.Match, xwdb_pb2.MatchRequest(pattern="." * 5000), "pattern:"),
+            (stub.Match, xwdb_pb2.MatchRequest(pattern="c.t", limit=10 ** 6), "limit:"),
+            (stub.Fill, xwdb_pb2.FillRequest(rows=["..."] * 65), "rows:"),
+            (stub.Fill, xwdb_pb2.FillRequest(rows=["." * 300]), "rows[0]:"),
+            (stub.Fill, xwdb_pb2.FillRequest(puzzle="." * (300 << 10)), "puzzle:"),
+            (stub.GetClues, xwdb_pb2.GetCluesRequest(words=["cat"] * 1001), "words:"),
+        ]
+        for method, request, field in cases:
+            with self.subTest(field=field):
+                with self.assertRaises(grpc.RpcError) as caught:
+                    result = method(request, metadata=self.authorized(), timeout=30)
+                    if not hasattr(result, "words"):
+                        list(result)  # a stream
+                self.assertEqual(caught.exception.code(), grpc.StatusCode.INVALID_ARGUMENT)
+                self.assertTrue(caught.exception.details().startswith(field), caught.exception.details())
+
+    def test_a_dictionary_name_never_reaches_a_path(self):
+        import grpc
+        from xwdb.v1 import xwdb_pb2
+        for name in ("../small", "/etc/passwd", self.db, "small/..", "small\x00", ".", "~"):
+            with self.subTest(name=name):
+                with self.assertRaises(grpc.RpcError) as caught:
+                    self.stub().Match(xwdb_pb2.MatchRequest(dictionary=name, pattern="c.t"),
+                                      metadata=self.authorized(), timeout=30)
+                self.assertEqual(caught.exception.code(), grpc.StatusCode.NOT_FOUND)
+        for name in ("../x", "a/b", "", "x" * 65):
+            with self.subTest(command_line=name):
+                r = subprocess.run([XWDBD, "--db", name + "=" + self.db, "--listen", "127.0.0.1:0"],
+                                   capture_output=True, text=True, timeout=60)
+                self.assertEqual(r.returncode, 1)
+                self.assertIn("dictionary name", r.stderr)
+
+    def test_plaintext_beyond_loopback_is_refused(self):
+        for address in ("0.0.0.0:0", "[::]:0", "192.0.2.1:7411", "example.com:7411"):
+            with self.subTest(address=address):
+                r = subprocess.run([XWDBD, "--db", "small=" + self.db, "--listen", address],
+                                   capture_output=True, text=True, timeout=60)
+                self.assertEqual(r.returncode, 1)
+                self.assertIn("not a loopback address", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,49 @@
+"""Shared by the Python daemon tests: Python code generated from proto/ by
+grpc_tools, a small dictionary made by `xwdb import`, and a real xwdbd on
+127.0.0.1 with a port chosen at run time."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+
+def generate_stubs(proto_dir, out_dir):
+    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", "-I", proto_dir, "--python_out", out_dir,
+                    "--grpc_python_out", out_dir, "xwdb/v1/xwdb.proto"], check=True)
+    sys.path.insert(0, out_dir)
+
+
+def make_dictionary(xwdb, tmp, scored_lines):
+    words = os.path.join(tmp, "words.txt")
+    with open(words, "w") as f:
+        f.write(scored_lines)
+    db = os.path.join(tmp, "db")
+    subprocess.run([xwdb, "import", "--db", db, "--format", "scored", words], check=True,
+                   stdout=subprocess.DEVNULL)
+    return db
+
+
+class Daemon:
+    """xwdbd with `args`, listening on 127.0.0.1:0; .address once it serves."""
+
+    def __init__(self, xwdbd, tmp, args):
+        port_file = os.path.join(tmp, "port")
+        if os.path.exists(port_file):
+            os.remove(port_file)
+        self.log_path = os.path.join(tmp, "xwdbd.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([xwdbd, *args, "--listen", "127.0.0.1:0", "--port-file", port_file],
+                                        stderr=self.log)
+        deadline = time.time() + 60
+        while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
+            if self.process.poll() is not None or time.time() > deadline:
+                raise RuntimeError("xwdbd did not start: " + open(self.log_path).read())
+            time.sleep(0.02)
+        with open(port_file) as f:
+            self.address = "127.0.0.1:" + f.read().strip()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+        self.log.close()
