@@ -4,7 +4,7 @@
 set -euo pipefail
 
 build_packages=(
-  cmake ninja-build g++ clang pkg-config git python3
+  cmake ninja-build g++ clang libclang-rt-14-dev pkg-config git python3
   librocksdb-dev
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev
