@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Every reliability check in one run, with the figures docs/reliability.md
+# reports (see there for what each shows):
+#   1. fuzzing: every libFuzzer target for FUZZ_SECONDS (default 60);
+#   2. faults: kill -9 of imports and of the daemon under load, a full disk
+#      (a file size limit, and a real 8 MiB tmpfs when mounting is allowed),
+#      damaged databases;
+#   3. security: tokens, limits, dictionary names, listen addresses;
+#   4. load: 64 clients for SOAK_SECONDS (default 60) mixing Match, GetClues
+#      and Fill against a release xwdbd on the default dictionary, with its
+#      memory; then the same load for 20 s against an AddressSanitizer build
+#      whose LeakSanitizer checks the daemon's exit.
+# Usage: scripts/reliability.sh            (needs scripts/setup.sh done)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=${XWDB_JOBS:-2}
+fuzz_seconds=${FUZZ_SECONDS:-60}
+soak_seconds=${SOAK_SECONDS:-60}
+db=${XWDB_DB:-var/default.db}
+
+echo "== 1. fuzzing, $fuzz_seconds s per target"
+bash scripts/fuzz.sh "$fuzz_seconds"
+
+echo "== 2-3. fault and security tests (ci build)"
+cmake --preset ci >/dev/null
+cmake --build --preset ci -j"$jobs"
+ctest --preset ci -V -R "ImportFaultTest|DamagedFiles|KilledUnderLoad|TokenIsChecked|RefusesPlaintext|PythonSecurityTest|FuzzReplay|NastyTest" \
+  2>&1 | grep -E "kill test:|damaged [0-9]+ copies|tests passed|Passed|Failed|replayed" | sed 's/^[0-9]*: //'
+
+echo "== 2b. full disk: import into an 8 MiB tmpfs"
+xwdb=build/ci/tools/xwdb
+if [ ! -e "$db/CURRENT" ]; then XWDB_DB="$db" bash scripts/run-default.sh >/dev/null; fi
+mnt=$(mktemp -d)
+full_log=$(mktemp)
+if mount -t tmpfs -o size=8m tmpfs "$mnt" 2>/dev/null; then
+  printf 'apple|Fruit\nbanana|Yellow fruit\n' > "$mnt/base.txt"
+  "$xwdb" import --db "$mnt/db" --format pipe "$mnt/base.txt" >/dev/null
+  before=$("$xwdb" stats --db "$mnt/db" | grep -i "words" | head -1)
+  if "$xwdb" import --db "$mnt/db" /usr/share/dict/scowl > "$full_log" 2>&1; then
+    echo "full disk: the import fitted (unexpected)"; status=1
+  else
+    echo "full disk: import refused: $(grep -o 'No space left on device' "$full_log" | head -1 || true) ($(tail -1 "$full_log" | cut -c1-160))"
+  fi
+  after=$("$xwdb" stats --db "$mnt/db" | grep -i "words" | head -1)
+  echo "full disk: before [$before] after [$after]"
+  [ "$before" = "$after" ] || { echo "full disk: CONTENT CHANGED"; exit 1; }
+  umount "$mnt"
+else
+  echo "full disk: tmpfs mount not permitted here; the file-size-limit test above covers the case"
+fi
+rmdir "$mnt"
+
+echo "== 4. load: 64 clients, $soak_seconds s, release xwdbd on $db"
+cmake --preset release >/dev/null
+cmake --build --preset release -j"$jobs" --target xwdbd soak
+soak_daemon() {  # BINARY SECONDS LABEL
+  local run_dir; run_dir=$(mktemp -d)
+  "$1" --db en="$db" --listen 127.0.0.1:0 --port-file "$run_dir/port" --call-log off \
+    --fill-threads 2 --fill-queue 8 --max-fill-seconds 5 2> "$run_dir/daemon.log" &
+  local daemon=$!
+  for _ in $(seq 1200); do [ -s "$run_dir/port" ] && break; kill -0 "$daemon"; sleep 0.1; done
+  local rc=0
+  build/release/bench/soak --server "127.0.0.1:$(cat "$run_dir/port")" --db "$db" --pid "$daemon" \
+    --clients 64 --seconds "$2" || rc=1
+  kill -TERM "$daemon"
+  local exit_status=0
+  wait "$daemon" || exit_status=$?
+  echo "$3: daemon exit status $exit_status"
+  if grep -q "LeakSanitizer" "$run_dir/daemon.log"; then
+    echo "$3: LEAKS:"; grep -A12 "LeakSanitizer" "$run_dir/daemon.log" | head -40; rc=1
+  elif [ "$3" = "asan" ]; then
+    echo "$3: LeakSanitizer found no leak at exit"
+  fi
+  [ "$exit_status" = 0 ] || rc=1
+  rm -rf "$run_dir"
+  return $rc
+}
+soak_daemon build/release/daemon/xwdbd "$soak_seconds" release
+
+echo "== 4b. the same load for 20 s on an AddressSanitizer + LeakSanitizer xwdbd"
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j"$jobs" --target xwdbd
+ASAN_OPTIONS=detect_leaks=1 soak_daemon build/asan/daemon/xwdbd 20 asan
+echo "== reliability: all checks passed"
