@@ -95,15 +95,18 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
   return out;
 }
 
-// One ipuz cell as a grid character: '#', '.', or the letter text.
+// One ipuz cell as a grid character: '#', '.', or the letter text. A cell
+// object holds its value or cell; `depth` bounds how deep such objects may
+// nest (a hostile file could nest them until the stack overflows).
 absl::StatusOr<std::string> IpuzCell(const nlohmann::json& cell, const std::string& block, const nlohmann::json& empty,
-                                     bool letters) {
+                                     bool letters, int depth = 0) {
   if (cell.is_null()) return std::string("#");  // an omitted cell
   if (cell.is_object()) {
+    if (depth >= 4) return absl::InvalidArgumentError("cell objects nested too deep");
     if (cell.contains("value") && cell["value"].is_string() && letters) {
-      return IpuzCell(cell["value"], block, empty, letters);
+      return IpuzCell(cell["value"], block, empty, letters, depth + 1);
     }
-    if (cell.contains("cell")) return IpuzCell(cell["cell"], block, empty, letters);
+    if (cell.contains("cell")) return IpuzCell(cell["cell"], block, empty, letters, depth + 1);
     return std::string(".");
   }
   if (cell.is_string()) {
@@ -115,6 +118,13 @@ absl::StatusOr<std::string> IpuzCell(const nlohmann::json& cell, const std::stri
   }
   if (cell.is_number()) return std::string(".");  // a clue number
   return absl::InvalidArgumentError("a cell that is not a number, a string, null or an object");
+}
+
+// object[key] if it is a string, else `fallback` (ipuz files come from
+// anywhere: a number where a string belongs must not throw).
+std::string StringOr(const nlohmann::json& object, const char* key, std::string fallback) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
 absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* normalizer, absl::string_view name) {
@@ -138,7 +148,8 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
   if (width < 1 || height < 1 || width > Grid::kMaxSide || height > Grid::kMaxSide) {
     return field_error("dimensions", absl::StrCat(width, "x", height, "; at most ", Grid::kMaxSide, "x", Grid::kMaxSide));
   }
-  const std::string block = j.value("block", std::string("#"));
+  if (j.contains("block") && !j["block"].is_string()) return field_error("block", "needs a string");
+  const std::string block = StringOr(j, "block", "#");
   const nlohmann::json empty = j.value("empty", nlohmann::json(0));
   // Rows of grid text from a width x height array of cells.
   auto rows_of = [&](const char* field, bool letters, const nlohmann::json* overlay) -> absl::StatusOr<std::string> {
@@ -197,16 +208,16 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
           const auto n = clue.value("number", nlohmann::json());
           if (n.is_number_integer()) number = n.get<int>();
           if (n.is_string()) absl::SimpleAtoi(n.get<std::string>(), &number);
-          text_of = clue.value("clue", std::string());
+          text_of = StringOr(clue, "clue", "");
         }
         (down ? result.down : result.across).emplace_back(number, std::move(text_of));
       }
     }
   }
-  result.meta.title = j.value("title", std::string());
-  result.meta.author = j.value("author", std::string());
-  result.meta.copyright = j.value("copyright", std::string());
-  result.meta.notes = j.value("notes", std::string());
+  result.meta.title = StringOr(j, "title", "");
+  result.meta.author = StringOr(j, "author", "");
+  result.meta.copyright = StringOr(j, "copyright", "");
+  result.meta.notes = StringOr(j, "notes", "");
   return result;
 }
 

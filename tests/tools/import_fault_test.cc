@@ -84,15 +84,23 @@ std::string BigClueFile(int answers) {
   return big;
 }
 
-TEST(ImportFaultTest, KilledImportsAreAllOrNothing) {
+// A dictionary of three words (base_db, holding `before`) and a large
+// clue file to import into it.
+class ImportFaultTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    testing::WriteFile(dir.Sub("big.txt"), BigClueFile(150000));
+    testing::WriteFile(dir.Sub("base.txt"), "APPLE|Fruit\nBANANA|Yellow fruit\nCHERRY|Red fruit\n");
+    ASSERT_EQ(Wait(StartImport(base_db, dir.Sub("base.txt"))), 0);
+    before = CountAll(base_db);
+    ASSERT_EQ(before.words, 3u);
+  }
   testing::TempDir dir;
-  testing::WriteFile(dir.Sub("big.txt"), BigClueFile(150000));
-  testing::WriteFile(dir.Sub("base.txt"), "APPLE|Fruit\nBANANA|Yellow fruit\nCHERRY|Red fruit\n");
-
   const std::string base_db = dir.Sub("base.db");
-  ASSERT_EQ(Wait(StartImport(base_db, dir.Sub("base.txt"))), 0);
-  const Counts before = CountAll(base_db);
-  ASSERT_EQ(before.words, 3u);
+  Counts before;
+};
+
+TEST_F(ImportFaultTest, KilledImportsAreAllOrNothing) {
 
   // One uninterrupted run gives the "all" state and the time it takes.
   const std::string full_db = dir.Sub("full.db");
@@ -133,13 +141,8 @@ TEST(ImportFaultTest, KilledImportsAreAllOrNothing) {
 // The disk fills up during an import: the import fails with a message that
 // says so, and the dictionary opens with its earlier content; once there is
 // room again, the same import goes in.
-TEST(ImportFaultTest, FullDiskIsAClearErrorAndLosesNothing) {
-  testing::TempDir dir;
-  testing::WriteFile(dir.Sub("big.txt"), BigClueFile(150000));
-  testing::WriteFile(dir.Sub("base.txt"), "APPLE|Fruit\nBANANA|Yellow fruit\nCHERRY|Red fruit\n");
-  const std::string db = dir.Sub("base.db");
-  ASSERT_EQ(Wait(StartImport(db, dir.Sub("base.txt"))), 0);
-  const Counts before = CountAll(db);
+TEST_F(ImportFaultTest, FullDiskIsAClearErrorAndLosesNothing) {
+  const std::string& db = base_db;
   // Limits from one that stops the first table file to one that lets most
   // of the import through.
   for (rlim_t limit : {rlim_t{64} << 10, rlim_t{1} << 20, rlim_t{4} << 20}) {
