@@ -202,12 +202,12 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
         std::string text_of;
         if (clue.is_array() && clue.size() >= 2) {
           if (clue[0].is_number_integer()) number = clue[0].get<int>();
-          if (clue[0].is_string()) absl::SimpleAtoi(clue[0].get<std::string>(), &number);
+          if (clue[0].is_string() && !absl::SimpleAtoi(clue[0].get<std::string>(), &number)) number = 0;
           if (clue[1].is_string()) text_of = clue[1].get<std::string>();
         } else if (clue.is_object()) {
           const auto n = clue.value("number", nlohmann::json());
           if (n.is_number_integer()) number = n.get<int>();
-          if (n.is_string()) absl::SimpleAtoi(n.get<std::string>(), &number);
+          if (n.is_string() && !absl::SimpleAtoi(n.get<std::string>(), &number)) number = 0;
           text_of = StringOr(clue, "clue", "");
         }
         (down ? result.down : result.across).emplace_back(number, std::move(text_of));
