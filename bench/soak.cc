@@ -18,12 +18,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <mutex>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "client/xwdb_client.h"
 #include "core/index/index_loader.h"
 #include "core/store/store.h"
@@ -50,18 +50,6 @@ struct MethodFigures {
   std::vector<float> latencies_ms;
   std::map<std::string, uint64_t> codes;  // status code name -> calls
 };
-
-const char* CodeName(absl::StatusCode code) {
-  switch (code) {
-    case absl::StatusCode::kOk: return "OK";
-    case absl::StatusCode::kResourceExhausted: return "RESOURCE_EXHAUSTED";
-    case absl::StatusCode::kDeadlineExceeded: return "DEADLINE_EXCEEDED";
-    case absl::StatusCode::kUnavailable: return "UNAVAILABLE";
-    case absl::StatusCode::kInvalidArgument: return "INVALID_ARGUMENT";
-    case absl::StatusCode::kInternal: return "INTERNAL";
-    default: return "OTHER";
-  }
-}
 
 int Main(int argc, char** argv) {
   std::string server, db, token;
@@ -149,7 +137,7 @@ int Main(int argc, char** argv) {
         }
         MethodFigures& m = figures[k][method];
         m.latencies_ms.push_back(std::chrono::duration<float, std::milli>(Clock::now() - t).count());
-        ++m.codes[CodeName(status.code())];
+        ++m.codes[absl::StatusCodeToString(status.code())];
       }
     });
   }

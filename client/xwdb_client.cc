@@ -46,36 +46,45 @@ void XwdbClient::Prepare(grpc::ClientContext* context, double deadline_seconds) 
   }
 }
 
-absl::StatusOr<v1::ListDictionariesResponse> XwdbClient::ListDictionaries() {
+namespace {
+
+// One unary call on `stub` with its context prepared by `client`: the
+// response, or the call's status.
+template <typename Response, typename Request, typename Method>
+absl::StatusOr<Response> Unary(const XwdbClient& client, double deadline_seconds, Method method,
+                               const Request& request) {
   grpc::ClientContext context;
-  Prepare(&context, options_.deadline_seconds);
-  v1::ListDictionariesResponse response;
-  if (grpc::Status s = stub_->ListDictionaries(&context, {}, &response); !s.ok()) return FromGrpcStatus(s);
+  client.Prepare(&context, deadline_seconds);
+  Response response;
+  if (grpc::Status s = method(&context, request, &response); !s.ok()) return FromGrpcStatus(s);
   return response;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::ListDictionariesResponse> XwdbClient::ListDictionaries() {
+  return Unary<v1::ListDictionariesResponse>(
+      *this, options_.deadline_seconds,
+      [this](auto* c, const auto& q, auto* r) { return stub_->ListDictionaries(c, q, r); },
+      v1::ListDictionariesRequest());
 }
 
 absl::StatusOr<v1::MatchResponse> XwdbClient::Match(const v1::MatchRequest& request) {
-  grpc::ClientContext context;
-  Prepare(&context, options_.deadline_seconds);
-  v1::MatchResponse response;
-  if (grpc::Status s = stub_->Match(&context, request, &response); !s.ok()) return FromGrpcStatus(s);
-  return response;
+  return Unary<v1::MatchResponse>(*this, options_.deadline_seconds,
+                                  [this](auto* c, const auto& q, auto* r) { return stub_->Match(c, q, r); }, request);
 }
 
 absl::StatusOr<v1::GetCluesResponse> XwdbClient::GetClues(const v1::GetCluesRequest& request) {
-  grpc::ClientContext context;
-  Prepare(&context, options_.deadline_seconds);
-  v1::GetCluesResponse response;
-  if (grpc::Status s = stub_->GetClues(&context, request, &response); !s.ok()) return FromGrpcStatus(s);
-  return response;
+  return Unary<v1::GetCluesResponse>(
+      *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->GetClues(c, q, r); },
+      request);
 }
 
 absl::StatusOr<v1::ServerStats> XwdbClient::GetServerStats() {
-  grpc::ClientContext context;
-  Prepare(&context, options_.deadline_seconds);
-  v1::ServerStats response;
-  if (grpc::Status s = stub_->GetServerStats(&context, {}, &response); !s.ok()) return FromGrpcStatus(s);
-  return response;
+  return Unary<v1::ServerStats>(
+      *this, options_.deadline_seconds,
+      [this](auto* c, const auto& q, auto* r) { return stub_->GetServerStats(c, q, r); },
+      v1::GetServerStatsRequest());
 }
 
 absl::StatusOr<v1::FillResult> XwdbClient::Fill(const v1::FillRequest& request,

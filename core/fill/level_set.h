@@ -33,16 +33,8 @@ class LevelSet {
   void Union(const LevelSet& other) {
     for (size_t i = 0; i < words_.size(); ++i) words_[i] |= other.words_[i];
   }
-  bool empty() const {
-    for (uint64_t w : words_) {
-      if (w) return false;
-    }
-    return true;
-  }
   // Assigns without reallocating (same capacity).
   void CopyFrom(const LevelSet& other) { std::copy(other.words_.begin(), other.words_.end(), words_.begin()); }
-
-  bool operator==(const LevelSet& other) const { return words_ == other.words_; }
 
  private:
   std::vector<uint64_t> words_;
