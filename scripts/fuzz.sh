@@ -5,10 +5,22 @@
 # the repository's corpus); a crash leaves its input in build/fuzz/crashes
 # and fails the script: fix it, then add the input to fuzz/corpus/NAME so
 # that the replay tests keep it.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default: 60 s, every target)
+#
+# With --runs N the run is reproducible instead: each target runs N inputs
+# from a fixed seed, starting from the seed corpus alone, so a machine that
+# passes it passes it everywhere (the CI gate). Without it, the run explores:
+# it goes on from the inputs found before, with a new seed each time, and may
+# find what no earlier run did (scripts/reliability.sh).
+# Usage: scripts/fuzz.sh [--runs N] [SECONDS] [TARGET...]
+#        (default: 60 s, every target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+runs=""
+if [ "${1:-}" = "--runs" ]; then
+  runs=$2
+  shift 2
+fi
 seconds=${1:-60}
 shift || true
 targets=("$@")
@@ -28,12 +40,18 @@ status=0
 summary=()
 for t in "${targets[@]}"; do
   work=build/fuzz/corpus/$t
+  limits=(-max_total_time="$seconds")
+  if [ -n "$runs" ]; then
+    work=build/fuzz/fixed-corpus/$t
+    rm -rf "$work"
+    limits+=(-runs="$runs" -seed=1)
+  fi
   mkdir -p "$work"
   log=build/fuzz/$t.log
-  echo "== $t: $seconds s"
+  echo "== $t: ${runs:+$runs inputs from seed 1, at most }$seconds s"
   # -max_len: inputs up to 16 KiB (the grid and request limits are larger,
   # but the parsers' paths are all reached well below).
-  if build/fuzz/fuzz/"$t" "$work" "fuzz/corpus/$t" -max_total_time="$seconds" -max_len=16384 \
+  if build/fuzz/fuzz/"$t" "$work" "fuzz/corpus/$t" "${limits[@]}" -max_len=16384 \
       -timeout=10 -rss_limit_mb=2048 -artifact_prefix=build/fuzz/crashes/"$t"- -print_final_stats=1 \
       >"$log" 2>&1; then
     runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")

@@ -2,8 +2,9 @@
 # Builds xwdb and runs every test suite: first the ci preset (warnings as
 # errors), then again under AddressSanitizer + UndefinedBehaviorSanitizer,
 # then the threaded parts (the solver's portfolio and cancellation, the
-# daemon end to end) under ThreadSanitizer, then a bounded libFuzzer run of
-# every fuzz target (XWDB_FUZZ_SECONDS each, default 10).
+# daemon end to end) under ThreadSanitizer, then a reproducible libFuzzer run
+# of every fuzz target (XWDB_FUZZ_RUNS inputs each from a fixed seed, default
+# 50000; scripts/reliability.sh explores further).
 # Usage: scripts/test.sh [--no-asan] [--no-tsan] [--no-fuzz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,10 +37,10 @@ fi
 if [ "$run_tsan" = 1 ]; then
   echo "== tsan build (solver, daemon)"
   cmake --preset tsan >/dev/null
-  cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test xwdbd xwdb
+  cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test xwdbd xwdb xwdb-client
   ctest --preset tsan -j"$jobs"
 fi
 
 if [ "$run_fuzz" = 1 ]; then
-  bash scripts/fuzz.sh "${XWDB_FUZZ_SECONDS:-10}"
+  bash scripts/fuzz.sh --runs "${XWDB_FUZZ_RUNS:-50000}" 120
 fi

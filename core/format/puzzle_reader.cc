@@ -1,5 +1,7 @@
 #include "core/format/puzzle_reader.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "absl/strings/ascii.h"
@@ -95,29 +97,56 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
   return out;
 }
 
-// One ipuz cell as a grid character: '#', '.', or the letter text. A cell
-// object holds its value or cell; `depth` bounds how deep such objects may
-// nest (a hostile file could nest them until the stack overflows).
-absl::StatusOr<std::string> IpuzCell(const nlohmann::json& cell, const std::string& block, const nlohmann::json& empty,
-                                     bool letters, int depth = 0) {
-  if (cell.is_null()) return std::string("#");  // an omitted cell
+// What one ipuz cell holds: a block, an empty cell, or the text of a letter.
+struct IpuzCell {
+  enum Kind { kBlock, kEmpty, kLetter } kind = kEmpty;
+  std::string letter;
+};
+
+// The grids of an ipuz file: in "puzzle" null is an omitted cell (a block)
+// and a string of digits is a label (the clue number); in "solution" and
+// "saved" null means no letter is known.
+enum class IpuzGrid { kPuzzle, kLetters };
+
+// Reads one ipuz cell. A cell object holds its value or cell; `depth` bounds
+// how deep such objects may nest (a hostile file could nest them until the
+// stack overflows).
+absl::StatusOr<IpuzCell> ReadIpuzCell(const nlohmann::json& cell, const std::string& block, const nlohmann::json& empty,
+                                      IpuzGrid grid, int depth = 0) {
+  if (cell.is_null()) return grid == IpuzGrid::kPuzzle ? IpuzCell{IpuzCell::kBlock, ""} : IpuzCell{};
   if (cell.is_object()) {
     if (depth >= 4) return absl::InvalidArgumentError("cell objects nested too deep");
-    if (cell.contains("value") && cell["value"].is_string() && letters) {
-      return IpuzCell(cell["value"], block, empty, letters, depth + 1);
+    if (cell.contains("value") && cell["value"].is_string()) {
+      return ReadIpuzCell(cell["value"], block, empty, IpuzGrid::kLetters, depth + 1);
     }
-    if (cell.contains("cell")) return IpuzCell(cell["cell"], block, empty, letters, depth + 1);
-    return std::string(".");
+    if (cell.contains("cell")) return ReadIpuzCell(cell["cell"], block, empty, grid, depth + 1);
+    return IpuzCell{};
   }
   if (cell.is_string()) {
     const std::string s = cell.get<std::string>();
-    if (s == block) return std::string("#");
-    if (s.empty() || (empty.is_string() && s == empty.get<std::string>())) return std::string(".");
-    if (!letters) return std::string(".");  // a cell label, such as a number
-    return s;
+    if (s == block || s == "#") return IpuzCell{IpuzCell::kBlock, ""};
+    if (absl::StripAsciiWhitespace(s).empty() || s == "." || (empty.is_string() && s == empty.get<std::string>())) {
+      return IpuzCell{};
+    }
+    if (grid == IpuzGrid::kPuzzle && std::all_of(s.begin(), s.end(), absl::ascii_isdigit)) return IpuzCell{};
+    return IpuzCell{IpuzCell::kLetter, s};
   }
-  if (cell.is_number()) return std::string(".");  // a clue number
+  if (cell.is_number()) return IpuzCell{};  // a clue number
   return absl::InvalidArgumentError("a cell that is not a number, a string, null or an object");
+}
+
+// A cell's value in a Grid. A letter must normalize to exactly one letter of
+// the alphabet: a rebus ("HEART" in one cell) has no place in a grid of
+// single letters, and taking its text apart would shift every cell after it.
+absl::StatusOr<uint8_t> IpuzCellValue(const IpuzCell& cell, Normalizer* normalizer) {
+  if (cell.kind == IpuzCell::kBlock) return Grid::kBlock;
+  if (cell.kind == IpuzCell::kEmpty) return Grid::kEmpty;
+  std::string codes;
+  if (normalizer->NormalizeAnswer(cell.letter, &codes) != TextVerdict::kOk || codes.size() != 1) {
+    return absl::InvalidArgumentError(absl::StrCat("'", cell.letter, "' is not one letter of the alphabet (",
+                                                   normalizer->alphabet().ToUtf8(), "; rebus cells are not supported)"));
+  }
+  return static_cast<uint8_t>(codes[0]);
 }
 
 // object[key] if it is a string, else `fallback` (ipuz files come from
@@ -151,45 +180,52 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
   if (j.contains("block") && !j["block"].is_string()) return field_error("block", "needs a string");
   const std::string block = StringOr(j, "block", "#");
   const nlohmann::json empty = j.value("empty", nlohmann::json(0));
-  // Rows of grid text from a width x height array of cells.
-  auto rows_of = [&](const char* field, bool letters, const nlohmann::json* overlay) -> absl::StatusOr<std::string> {
+  // A width x height grid from an array of rows of cells; where a cell is
+  // empty, `overlay` (a player's saved letters) may give its letter.
+  auto grid_of = [&](const char* field, IpuzGrid kind, const nlohmann::json* overlay) -> absl::StatusOr<Grid> {
     const nlohmann::json& a = j[field];
     if (!a.is_array() || static_cast<int>(a.size()) != height) {
       return field_error(field, absl::StrCat("needs ", height, " rows"));
     }
-    std::string out;
+    Grid grid(height, width);
     for (int r = 0; r < height; ++r) {
       if (!a[r].is_array() || static_cast<int>(a[r].size()) != width) {
         return field_error(absl::StrCat(field, "[", r, "]"), absl::StrCat("needs ", width, " cells"));
       }
       for (int c = 0; c < width; ++c) {
-        auto cell = IpuzCell(a[r][c], block, empty, letters);
-        if (!cell.ok()) return field_error(absl::StrCat(field, "[", r, "][", c, "]"), std::string(cell.status().message()));
-        if (*cell == "." && overlay && overlay->is_array() && r < static_cast<int>(overlay->size()) &&
+        auto cell = ReadIpuzCell(a[r][c], block, empty, kind);
+        absl::StatusOr<uint8_t> value = cell.ok() ? IpuzCellValue(*cell, normalizer) : cell.status();
+        if (!value.ok()) return field_error(absl::StrCat(field, "[", r, "][", c, "]"), std::string(value.status().message()));
+        if (*value == Grid::kEmpty && overlay && overlay->is_array() && r < static_cast<int>(overlay->size()) &&
             (*overlay)[r].is_array() && c < static_cast<int>((*overlay)[r].size())) {
-          auto saved = IpuzCell((*overlay)[r][c], block, empty, true);
-          if (saved.ok() && *saved != "#") cell = saved;
+          // A saved letter that is not one letter of the alphabet is a
+          // player's note, not worth refusing the puzzle for.
+          auto saved = ReadIpuzCell((*overlay)[r][c], block, empty, IpuzGrid::kLetters);
+          if (saved.ok() && saved->kind == IpuzCell::kLetter) {
+            auto letter = IpuzCellValue(*saved, normalizer);
+            if (letter.ok()) value = letter;
+          }
         }
-        out += *cell;
+        grid.Set(r * width + c, *value);
       }
-      out += "\n";
     }
-    return out;
+    return grid;
   };
   ReadPuzzleResult result;
   result.format = "ipuz";
   if (!j.contains("puzzle")) return field_error("puzzle", "missing");
   const nlohmann::json* saved = j.contains("saved") ? &j["saved"] : nullptr;
-  auto puzzle_rows = rows_of("puzzle", true, saved);
-  if (!puzzle_rows.ok()) return puzzle_rows.status();
-  auto grid = Grid::Parse(*puzzle_rows, normalizer, name);
+  auto grid = grid_of("puzzle", IpuzGrid::kPuzzle, saved);
   if (!grid.ok()) return grid.status();
   result.grid = std::move(*grid);
   if (j.contains("solution") && j["solution"].is_array()) {
-    auto solution_rows = rows_of("solution", true, nullptr);
-    if (!solution_rows.ok()) return solution_rows.status();
-    auto solution = Grid::Parse(*solution_rows, normalizer, absl::StrCat(name, " (solution)"));
+    auto solution = grid_of("solution", IpuzGrid::kLetters, nullptr);
     if (!solution.ok()) return solution.status();
+    // The puzzle's blocks are the solution's too, whatever the solution
+    // holds there (null, a block, nothing).
+    for (int cell = 0; cell < solution->cell_count(); ++cell) {
+      if (result.grid.IsBlock(cell)) solution->Set(cell, Grid::kBlock);
+    }
     result.solution = std::move(*solution);
   }
   if (j.contains("clues") && j["clues"].is_object()) {

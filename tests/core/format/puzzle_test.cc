@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/str_cat.h"
 #include "core/format/puzzle_reader.h"
 #include "gtest/gtest.h"
 
@@ -109,6 +110,30 @@ TEST_F(PuzzleTest, ReadsHalfFinishedPuzzlesFromOtherEditors) {
   auto plain = ReadPuzzle("c..\n...\n", n_.get(), "g.txt");
   ASSERT_TRUE(plain.ok());
   EXPECT_EQ(plain->format, "grid");
+}
+
+TEST_F(PuzzleTest, IpuzCellsAreOneLetterEachAndKeepTheirPlace) {
+  auto read = [&](const std::string& puzzle, const std::string& solution) {
+    return ReadPuzzle(absl::StrCat(R"({"kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 2, "height": 2},
+                                     "puzzle": )", puzzle, R"(, "solution": )", solution, "}"),
+                      n_.get(), "p.ipuz");
+  };
+  // A rebus, a cell holding two letters, or a line break would shift the
+  // cells after it if taken as text: each is refused, naming the cell.
+  for (const char* bad : {R"("AB")", R"("A\nB")", R"("1")", R"("a b")"}) {
+    auto r = read("[[1, 2], [3, 0]]", absl::StrCat(R"([["A", "B"], ["C", )", bad, "]]"));
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.status().message().find("'solution[1][1]'"), std::string::npos) << r.status();
+  }
+  // Digits in the puzzle are labels; null in the solution is a letter not
+  // given (the puzzle's cell stays open) and the puzzle's blocks carry over;
+  // a row of blanks is a row of empty cells, not a trailing line to drop;
+  // lower-case o and x are letters, not the Emogic template format.
+  auto r = read(R"([["1", "#"], [" ", " "]])", R"([[null, "x"], ["o", null]])");
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->grid.ToText(alphabet()), ".#\n..\n");
+  ASSERT_TRUE(r->solution.has_value());
+  EXPECT_EQ(r->solution->ToText(alphabet()), ".#\nO.\n");
 }
 
 // The .puz checksums, computed here from the format's description, not
