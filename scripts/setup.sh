@@ -11,6 +11,8 @@ build_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # A client the project did not write, for the daemon's tests.
   python3-grpcio python3-grpc-tools python3-protobuf
+  # Certificates for the daemon's TLS test.
+  openssl
 )
 # Sources of the default dictionary (words, scores, clues).
 data_packages=(wamerican wamerican-huge wfrench scowl wordnet-base)

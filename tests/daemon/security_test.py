@@ -9,9 +9,14 @@ write (Python's grpcio) against a real xwdbd on 127.0.0.1:
   (the daemon's call counter does not move), and oversized grids, patterns
   and puzzle files are refused with a message naming the field;
 - a dictionary name never reaches a path, in a call or on the command line;
-- plaintext on a non-loopback address is refused at start.
+- plaintext on a non-loopback address is refused at start;
+- with TLS (a certificate for 127.0.0.1 made here with openssl), a client
+  that trusts the certificate gets answers, from Python and from
+  xwdb-client; a plaintext client, or one that trusts another certificate,
+  gets nothing and no handler runs; with TLS the daemon may listen on every
+  interface.
 
-Usage: security_test.py XWDB XWDBD PROTO_DIR
+Usage: security_test.py XWDB XWDBD PROTO_DIR XWDB_CLIENT
 """
 import os
 import subprocess
@@ -22,8 +27,8 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import xwdbd_fixture  # noqa: E402
 
-XWDB, XWDBD, PROTO_DIR = sys.argv[1:4]
-del sys.argv[1:4]
+XWDB, XWDBD, PROTO_DIR, XWDB_CLIENT = sys.argv[1:5]
+del sys.argv[1:5]
 TOKEN = "a-long-enough-secret-0123456789"
 
 
@@ -157,6 +162,104 @@ class SecurityTest(unittest.TestCase):
                                    capture_output=True, text=True, timeout=60)
                 self.assertEqual(r.returncode, 1)
                 self.assertIn("not a loopback address", r.stderr)
+
+
+def make_certificate(tmp, name):
+    """A self-signed certificate for 127.0.0.1 (its own root) and its key."""
+    cert, key = os.path.join(tmp, name + ".pem"), os.path.join(tmp, name + ".key")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                    "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=" + name,
+                    "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+class TlsTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
+        cls.db = xwdbd_fixture.make_dictionary(XWDB, cls.tmp.name, "cat;60\ncot;80\nten;40\nace;70\n")
+        cls.token_file = os.path.join(cls.tmp.name, "token")
+        with open(cls.token_file, "w") as f:
+            f.write(TOKEN + "\n")
+        cls.cert, key = make_certificate(cls.tmp.name, "xwdbd")
+        cls.other_cert, _ = make_certificate(cls.tmp.name, "stranger")
+        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + cls.db, "--token-file",
+                                                                cls.token_file, "--tls-cert", cls.cert, "--tls-key", key])
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.daemon.stop()
+        cls.tmp.cleanup()
+
+    def channel(self, root_cert):
+        import grpc
+        if root_cert is None:
+            return grpc.insecure_channel(self.daemon.address)
+        with open(root_cert, "rb") as f:
+            return grpc.secure_channel(self.daemon.address, grpc.ssl_channel_credentials(root_certificates=f.read()))
+
+    def match(self, root_cert, pattern="c.t"):
+        from xwdb.v1 import xwdb_pb2, xwdb_pb2_grpc
+        with self.channel(root_cert) as channel:
+            reply = xwdb_pb2_grpc.XwdbStub(channel).Match(
+                xwdb_pb2.MatchRequest(pattern=pattern), metadata=[("authorization", "Bearer " + TOKEN)], timeout=30)
+            return [w.word for w in reply.words]
+
+    def calls_so_far(self):
+        from xwdb.v1 import xwdb_pb2, xwdb_pb2_grpc
+        with self.channel(self.cert) as channel:
+            return xwdb_pb2_grpc.XwdbStub(channel).GetServerStats(
+                xwdb_pb2.GetServerStatsRequest(), metadata=[("authorization", "Bearer " + TOKEN)], timeout=30).calls
+
+    def test_a_client_that_trusts_the_certificate_gets_answers(self):
+        self.assertEqual(self.match(self.cert), ["COT", "CAT"])
+
+    def test_plaintext_and_untrusted_clients_get_nothing(self):
+        import grpc
+        before = self.calls_so_far()
+        for root_cert in (None, self.other_cert):
+            with self.subTest(root_cert=root_cert):
+                with self.assertRaises(grpc.RpcError) as caught:
+                    self.match(root_cert)
+                self.assertEqual(caught.exception.code(), grpc.StatusCode.UNAVAILABLE)
+        # Only this test's second stats call reached a handler.
+        self.assertEqual(self.calls_so_far(), before + 1)
+
+    def test_the_project_client_over_tls(self):
+        common = ["--server", self.daemon.address, "--token-file", self.token_file]
+        r = subprocess.run([XWDB_CLIENT, "match", "c.t", *common, "--ca-cert", self.cert],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual([line.split()[0] for line in r.stdout.splitlines()], ["COT", "CAT"], r.stdout)
+        for flags in ([], ["--ca-cert", self.other_cert]):
+            with self.subTest(flags=flags):
+                r = subprocess.run([XWDB_CLIENT, "match", "c.t", *common, "--deadline", "10", *flags],
+                                   capture_output=True, text=True, timeout=60)
+                self.assertNotEqual(r.returncode, 0)
+                self.assertNotIn("COT", r.stdout)
+                self.assertTrue(r.stderr.strip(), "a failure without a message")
+
+    def test_with_tls_the_daemon_may_listen_on_every_interface(self):
+        # It binds every interface; the call still goes to 127.0.0.1.
+        import grpc
+        tmp = os.path.join(self.tmp.name, "wide")
+        os.mkdir(tmp)
+        daemon = xwdbd_fixture.Daemon(XWDBD, tmp, ["--db", "small=" + self.db, "--token-file", self.token_file,
+                                                   "--tls-cert", self.cert, "--tls-key",
+                                                   os.path.join(self.tmp.name, "xwdbd.key")],
+                                      listen="0.0.0.0:0")
+        try:
+            from xwdb.v1 import xwdb_pb2, xwdb_pb2_grpc
+            with open(self.cert, "rb") as f:
+                credentials = grpc.ssl_channel_credentials(root_certificates=f.read())
+            with grpc.secure_channel(daemon.address, credentials) as channel:
+                reply = xwdb_pb2_grpc.XwdbStub(channel).Match(
+                    xwdb_pb2.MatchRequest(pattern="t.n"), metadata=[("authorization", "Bearer " + TOKEN)], timeout=30)
+            self.assertEqual([w.word for w in reply.words], ["TEN"])
+        finally:
+            daemon.stop()
 
 
 if __name__ == "__main__":

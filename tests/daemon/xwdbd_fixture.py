@@ -25,15 +25,16 @@ def make_dictionary(xwdb, tmp, scored_lines):
 
 
 class Daemon:
-    """xwdbd with `args`, listening on 127.0.0.1:0; .address once it serves."""
+    """xwdbd with `args`, listening on `listen` (a port chosen at run time);
+    .address, on 127.0.0.1, once it serves."""
 
-    def __init__(self, xwdbd, tmp, args):
+    def __init__(self, xwdbd, tmp, args, listen="127.0.0.1:0"):
         port_file = os.path.join(tmp, "port")
         if os.path.exists(port_file):
             os.remove(port_file)
         self.log_path = os.path.join(tmp, "xwdbd.log")
         self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([xwdbd, *args, "--listen", "127.0.0.1:0", "--port-file", port_file],
+        self.process = subprocess.Popen([xwdbd, *args, "--listen", listen, "--port-file", port_file],
                                         stderr=self.log)
         deadline = time.time() + 60
         while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
