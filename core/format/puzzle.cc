@@ -56,11 +56,19 @@ nlohmann::json EntriesJson(const Puzzle& p, const Alphabet& alphabet) {
   return list;
 }
 
+
+// JSON text of `j`. Text that is not UTF-8 (a reader's bug, a store
+// damaged outside xwdb) is written with U+FFFD in its place rather than
+// making nlohmann::json throw.
+std::string DumpJson(const nlohmann::json& j) {
+  return j.dump(2, ' ', /*ensure_ascii=*/false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 std::string WriteJson(const Puzzle& p, const Alphabet& alphabet) {
   nlohmann::json j = {{"rows", p.grid.ToRows(alphabet)}, {"entries", EntriesJson(p, alphabet)}};
   j["missing_clues"] = MissingClues(p.entries);
   if (!p.meta.title.empty()) j["title"] = p.meta.title;
-  return j.dump(2) + "\n";
+  return DumpJson(j);
 }
 
 std::string WriteIpuz(const Puzzle& p, const Alphabet& alphabet) {
@@ -102,12 +110,13 @@ std::string WriteIpuz(const Puzzle& p, const Alphabet& alphabet) {
   if (!p.meta.author.empty()) j["author"] = p.meta.author;
   if (!p.meta.copyright.empty()) j["copyright"] = p.meta.copyright;
   if (!p.meta.notes.empty()) j["notes"] = p.meta.notes;
-  return j.dump(2) + "\n";
+  return DumpJson(j);
 }
 
-// Clue text on one xd line: line breaks become spaces, and " ~ " (the
-// answer separator) is kept out of it.
-std::string XdClue(std::string text) {
+// Text on one xd line (a header's value, a clue): line breaks become
+// spaces, and " ~ " (the answer separator) is kept out of it. A line break
+// in a title would otherwise end the headers and start the grid early.
+std::string XdLine(std::string text) {
   for (char& c : text) {
     if (c == '\n' || c == '\r') c = ' ';
   }
@@ -117,9 +126,9 @@ std::string XdClue(std::string text) {
 
 std::string WriteXd(const Puzzle& p, const Alphabet& alphabet) {
   std::string out;
-  if (!p.meta.title.empty()) absl::StrAppend(&out, "Title: ", p.meta.title, "\n");
-  if (!p.meta.author.empty()) absl::StrAppend(&out, "Author: ", p.meta.author, "\n");
-  if (!p.meta.copyright.empty()) absl::StrAppend(&out, "Copyright: ", p.meta.copyright, "\n");
+  if (!p.meta.title.empty()) absl::StrAppend(&out, "Title: ", XdLine(p.meta.title), "\n");
+  if (!p.meta.author.empty()) absl::StrAppend(&out, "Author: ", XdLine(p.meta.author), "\n");
+  if (!p.meta.copyright.empty()) absl::StrAppend(&out, "Copyright: ", XdLine(p.meta.copyright), "\n");
   absl::StrAppend(&out, "Generator: xwdb\n\n\n");
   out += p.grid.ToText(alphabet);
   out += "\n";
@@ -127,7 +136,7 @@ std::string WriteXd(const Puzzle& p, const Alphabet& alphabet) {
     out += "\n";
     for (const CluedEntry& e : p.entries) {
       if (e.down != down) continue;
-      absl::StrAppend(&out, down ? "D" : "A", e.number, ". ", XdClue(e.clue), " ~ ", alphabet.Decode(e.answer), "\n");
+      absl::StrAppend(&out, down ? "D" : "A", e.number, ". ", XdLine(e.clue), " ~ ", alphabet.Decode(e.answer), "\n");
     }
   }
   return out;

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "core/text/alphabet.h"
 
 namespace xwdb {
 
@@ -260,6 +261,9 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
 }  // namespace
 
 absl::StatusOr<ReadPuzzleResult> ReadPuzzle(absl::string_view text, Normalizer* normalizer, absl::string_view name) {
+  // Checked here once for every format: clue and metadata text is copied
+  // into the puzzle as it is, and writers need UTF-8.
+  if (!IsValidUtf8(text)) return absl::InvalidArgumentError(absl::StrCat(name, ": not valid UTF-8"));
   const absl::string_view trimmed = absl::StripLeadingAsciiWhitespace(text);
   if (!trimmed.empty() && trimmed[0] == '{') return ReadIpuz(text, normalizer, name);
   if (LooksLikeXd(text)) return ReadXd(text, normalizer, name);

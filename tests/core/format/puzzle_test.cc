@@ -78,6 +78,13 @@ TEST_F(PuzzleTest, XdRoundTripAndText) {
   ASSERT_EQ(back->down.size(), 3u);
   EXPECT_EQ(back->down[2], (std::pair<int, std::string>{3, ""}));
   EXPECT_EQ(back->meta.title, "Tiny");
+  // A title of several lines (ipuz allows it) stays one header line.
+  Puzzle titled = puzzle_;
+  titled.meta.title = "Two\n\nXYZ\nlines";
+  auto back_titled = ReadPuzzle(*WritePuzzle(titled, alphabet(), PuzzleFormat::kXd), n_.get(), "t.xd");
+  ASSERT_TRUE(back_titled.ok()) << back_titled.status();
+  EXPECT_EQ(back_titled->grid, puzzle_.grid);
+  EXPECT_EQ(back_titled->meta.title, "Two  XYZ lines");
 
   const std::string text = *WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kText);
   EXPECT_NE(text.find("Across\n1. Tom, for one  CAT\n"), std::string::npos) << text;
@@ -265,6 +272,9 @@ TEST_F(PuzzleTest, BadInputNamesTheFieldOrLine) {
                 .find("'puzzle[0][0]'"),
             std::string::npos);
   EXPECT_NE(error("Title: X\n\nCAT\n\nA1. Pet ~ CAT\nnonsense\n").find("line 6"), std::string::npos);
+  // Clue and metadata text goes into written files as it is: it must be UTF-8.
+  EXPECT_EQ(error("Title: X\xff\n\nCAT\n\nA1. Pet ~ CAT\n"), "p: not valid UTF-8");
+  EXPECT_EQ(error("Title: X\n\nCAT\n\nA1. P\xc3t ~ CAT\n"), "p: not valid UTF-8");
   EXPECT_FALSE(ParsePuzzleFormat("pdf").ok());
 }
 
