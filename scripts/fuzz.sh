@@ -41,17 +41,21 @@ summary=()
 for t in "${targets[@]}"; do
   work=build/fuzz/corpus/$t
   limits=(-max_total_time="$seconds")
+  launcher=()
   if [ -n "$runs" ]; then
+    # Reproducible: no corpus reloads, and no address randomization (hash
+    # tables seeded by addresses would take other paths from run to run).
+    launcher=(setarch "$(uname -m)" -R)
     work=build/fuzz/fixed-corpus/$t
     rm -rf "$work"
-    limits+=(-runs="$runs" -seed=1)
+    limits+=(-runs="$runs" -seed=1 -reload=0)
   fi
   mkdir -p "$work"
   log=build/fuzz/$t.log
   echo "== $t: ${runs:+$runs inputs from seed 1, at most }$seconds s"
   # -max_len: inputs up to 16 KiB (the grid and request limits are larger,
   # but the parsers' paths are all reached well below).
-  if build/fuzz/fuzz/"$t" "$work" "fuzz/corpus/$t" "${limits[@]}" -max_len=16384 \
+  if "${launcher[@]}" build/fuzz/fuzz/"$t" "$work" "fuzz/corpus/$t" "${limits[@]}" -max_len=16384 \
       -timeout=10 -rss_limit_mb=2048 -artifact_prefix=build/fuzz/crashes/"$t"- -print_final_stats=1 \
       >"$log" 2>&1; then
     runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
