@@ -30,6 +30,7 @@ const Mode kModes[] = {
     {"static order", [](FillOptions* o) { o->dynamic_order = false; }},
     {"no restarts", [](FillOptions* o) { o->restarts = false; }},
     {"chronological", [](FillOptions* o) { o->backjumping = false; }},
+    {"forget at restarts", [](FillOptions* o) { o->keep_proven_out = false; }},
     {"no lookahead", [](FillOptions* o) { o->lookahead = false; }},
     {"no regions", [](FillOptions* o) { o->regions = false; }},
     {"filter by words", [](FillOptions* o) { o->filter_path = FilterPath::kWords; }},

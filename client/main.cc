@@ -123,8 +123,8 @@ int RunFill(Common& c, const FillArgs& a) {
     j["outcome"] = v1::FillOutcome_Name(result->outcome());
     if (!result->reason().empty()) j["reason"] = result->reason();
     j["stats"] = {{"nodes", result->stats().nodes()}, {"backtracks", result->stats().backtracks()},
-                  {"backjumps", result->stats().backjumps()},
-                  {"restarts", result->stats().restarts()}, {"seconds", result->stats().seconds()}};
+                  {"backjumps", result->stats().backjumps()}, {"restarts", result->stats().restarts()},
+                  {"proven_out", result->stats().proven_out()}, {"seconds", result->stats().seconds()}};
     j["fills"] = nlohmann::json::array();
     for (const v1::FilledGrid& f : result->fills()) {
       nlohmann::json entries = nlohmann::json::array();

@@ -392,6 +392,7 @@ grpc::Status XwdbService::DoFill(grpc::ServerContext* context, const v1::FillReq
   st->set_backtracks(r.stats.backtracks);
   st->set_restarts(r.stats.restarts);
   st->set_backjumps(r.stats.backjumps);
+  st->set_proven_out(r.stats.proven_out);
   st->set_seconds(r.stats.seconds);
   send(event);
   return grpc::Status::OK;

@@ -25,6 +25,14 @@ class LevelSet {
   void Remove(int level) { words_[size_t(level) / 64] &= ~(uint64_t{1} << (level % 64)); }
   bool Contains(int level) const { return (words_[size_t(level) / 64] >> (level % 64)) & 1; }
   void Clear() { std::fill(words_.begin(), words_.end(), 0); }
+  // True if no member is deeper than `level`.
+  bool NoneAbove(int level) const {
+    const size_t first = size_t(level + 1) / 64;
+    if (first >= words_.size()) return true;
+    const int shift = (level + 1) % 64;
+    if (words_[first] >> shift) return false;
+    return std::all_of(words_.begin() + first + 1, words_.end(), [](uint64_t w) { return w == 0; });
+  }
   // Every level from 0 to `level`.
   void AddUpTo(int level) {
     for (int l = 0; l <= level; ++l) Add(l);

@@ -30,12 +30,16 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Refuted decisions (backtracks) of the first run before a restart; each
-// run allows kRestartGrowth times more. Counting failures, not decisions,
-// lets a run on a big easy grid go as deep as it needs; a short first run
-// escapes the heavy tail of an unlucky first choice on open grids.
-constexpr double kFirstCutoff = 150;
+// Each run allows kRestartGrowth times more refuted decisions (backtracks)
+// than the one before (FillOptions::restart_cutoff for the first). Counting
+// failures, not decisions, lets a run on a big easy grid go as deep as it
+// needs; a short first run escapes the heavy tail of an unlucky first
+// choice on open grids.
 constexpr double kRestartGrowth = 1.5;
+// The levels of the search: the root's (Init's state) and a run's; the
+// decisions are deeper.
+constexpr int kRootLevel = 1;
+constexpr int kRunLevel = 2;
 // After the first run, the value is drawn among this many best candidates.
 constexpr int kRandomTop = 3;
 // How many of a slot's best-scored candidates the value choice compares.
@@ -468,7 +472,7 @@ class Solver::Impl {
   // listens: copying the grid costs its size).
   void NoteDepth() {
     if (!options_.on_progress) return;
-    const int depth = level_ - 2;  // the root and the run's own level hold no decision
+    const int depth = level_ - kRunLevel;  // the root and the run's own level hold no decision
     if (depth <= progress_.slots_filled) return;
     progress_.slots_filled = depth;
     progress_.best = grid_;
@@ -477,6 +481,21 @@ class Solver::Impl {
       const absl::string_view w = index_->letters(v.length, uint32_t(v.assigned));
       for (int p = 0; p < v.length; ++p) progress_.best.Set(slots_[v.slot].cells[p], uint8_t(w[p]));
     }
+  }
+
+  // At the root between runs: removes the words proven out so far. False
+  // if that empties a domain (no fill exists).
+  bool KeepProvenOut() {
+    reason_.Clear();
+    for (const auto& [x, id] : proven_out_) {
+      if (!RemoveOne(x, id, reason_)) {
+        queue_.clear();
+        return false;
+      }
+    }
+    stats_.proven_out += proven_out_.size();
+    proven_out_.clear();
+    return Propagate();
   }
 
   RunEnd Search();
@@ -501,6 +520,10 @@ class Solver::Impl {
   size_t trail_top_ = 0;
   std::vector<size_t> level_starts_;
   int level_ = 0;
+  // Words refuted with no decision in the reason (see Search): taken out
+  // of their slots at the root before the next run. Sound because the
+  // reasons are: every fill lacks these words in these slots.
+  std::vector<std::pair<int, uint32_t>> proven_out_;
   // Set by every failure (a wipe-out, or a subtree with no fill): the
   // decisions that together leave no fill. reason_: a refutation's
   // explanation (the conflict without the refuted decision).
@@ -692,7 +715,7 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
     if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
     ++stats_.nodes;
     // The first decision of a region after others were filled.
-    const bool region_start = region_mode_ && level_ > 2 && NoneAssignedIn(region_of_[x]);
+    const bool region_start = region_mode_ && level_ > kRunLevel && NoneAssignedIn(region_of_[x]);
     const uint32_t id = PickValue(vars_[x]);
     PushLevel();
     const int decision = level_;
@@ -717,6 +740,11 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
       // conflict's other decisions.
       reason_.CopyFrom(conflict_);
       reason_.Remove(decision);
+      // No decision explains the refutation: x never takes this word, in
+      // this run or any later one (kept at the root from the next run on).
+      if (options_.keep_proven_out && reason_.NoneAbove(kRunLevel) && options_.solutions == 1 && only_region_ < 0) {
+        proven_out_.push_back({x, id});
+      }
       failed = !RemoveOne(x, id, reason_) || !Propagate();
     }
     if (failed) {
@@ -748,13 +776,18 @@ FillResult Solver::Impl::Solve() {
     result_.stats = stats_;
     return result_;
   }
-  double cutoff = kFirstCutoff;
+  double cutoff = options_.restart_cutoff;
   for (int run = 0;; ++run) {
+    if (run > 0 && !KeepProvenOut()) {
+      result_.outcome = FillOutcome::kImpossible;
+      result_.reason = "the words proven out leave no fill";
+      break;
+    }
     cutoff_ = options_.restarts ? stats_.backtracks + cutoff : 0;
     randomize_ = run > 0 || diversify_;
     PushLevel();
     const RunEnd end = Search();
-    while (level_ > 1) PopLevel();
+    while (level_ > kRootLevel) PopLevel();
     if (end == RunEnd::kSolved) {
       result_.outcome = FillOutcome::kFilled;
       break;
@@ -780,6 +813,7 @@ FillResult Solver::Impl::Solve() {
       stats_.nodes += r.stats.nodes;
       stats_.backtracks += r.stats.backtracks;
       stats_.backjumps += r.stats.backjumps;
+      stats_.proven_out += r.stats.proven_out;
       if (r.outcome == FillOutcome::kImpossible) {
         result_.outcome = FillOutcome::kImpossible;
         result_.reason = RegionName(failed_region_) + " has no fill";
@@ -804,6 +838,7 @@ absl::StatusOr<std::unique_ptr<Solver>> Solver::Create(std::shared_ptr<const Mas
                                                        const Grid& grid, const FillOptions& options) {
   if (options.solutions < 1) return absl::InvalidArgumentError("solutions must be at least 1");
   if (options.threads < 1) return absl::InvalidArgumentError("threads must be at least 1");
+  if (!(options.restart_cutoff >= 1)) return absl::InvalidArgumentError("restart_cutoff must be at least 1");
   std::unique_ptr<Solver> solver(new Solver(nullptr));
   auto impl = std::make_unique<Impl>(index, grid, options, &solver->cancelled_);
   if (absl::Status s = impl->Init(); !s.ok()) return s;
@@ -849,6 +884,7 @@ FillResult Solver::SolvePortfolio() {
     total.backtracks += r.stats.backtracks;
     total.backjumps += r.stats.backjumps;
     total.restarts += r.stats.restarts;
+    total.proven_out += r.stats.proven_out;
     total.seconds = std::max(total.seconds, r.stats.seconds);
   }
   out.stats = total;

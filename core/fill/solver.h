@@ -77,9 +77,14 @@ struct FillOptions {
   bool propagate = true;    // false: only check the assigned slot's crossings
   bool dynamic_order = true;  // false: slots in grid order (across, then down)
   bool restarts = true;
+  // Refuted decisions allowed in the first run; each later run allows
+  // 1.5 times more.
+  double restart_cutoff = 150;
   // false: chronological backtracking (always undo the latest decision)
   // instead of conflict-directed backjumping.
   bool backjumping = true;
+  // false: words proven out of a slot are forgotten at each restart.
+  bool keep_proven_out = true;
   bool lookahead = true;    // false: values in plain score order
   bool regions = true;      // false: no region-by-region search
   FilterPath filter_path = FilterPath::kAuto;
@@ -104,6 +109,9 @@ struct FillStats {
   uint64_t backtracks = 0;   // decisions refuted
   uint64_t backjumps = 0;    // decisions undone without a refutation (not in the conflict)
   uint64_t restarts = 0;
+  // Words refuted with no decision in the reason: out of their slots for
+  // good, kept at the root across restarts.
+  uint64_t proven_out = 0;
   double seconds = 0;
 };
 

@@ -70,8 +70,8 @@ int Run(const FillArgs& a, Io& io) {
     j["outcome"] = FillOutcomeName(r.outcome);
     if (!r.reason.empty()) j["reason"] = r.reason;
     j["stats"] = {{"nodes", r.stats.nodes}, {"backtracks", r.stats.backtracks},
-                  {"backjumps", r.stats.backjumps},
-                  {"restarts", r.stats.restarts}, {"seconds", r.stats.seconds}};
+                  {"backjumps", r.stats.backjumps}, {"restarts", r.stats.restarts},
+                  {"proven_out", r.stats.proven_out}, {"seconds", r.stats.seconds}};
     j["fills"] = nlohmann::json::array();
     for (size_t k = 0; k < r.fills.size(); ++k) {
       const Fill& f = r.fills[k];
@@ -124,7 +124,7 @@ int Run(const FillArgs& a, Io& io) {
     if (!r.reason.empty()) io.err << ": " << r.reason;
     io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes
            << " nodes, " << r.stats.backtracks << " backtracks, " << r.stats.backjumps
-           << " backjumps, " << r.stats.restarts << " restarts)\n";
+           << " backjumps, " << r.stats.restarts << " restarts, " << r.stats.proven_out << " words proven out)\n";
   }
   switch (r.outcome) {
     case FillOutcome::kFilled: return kExitOk;

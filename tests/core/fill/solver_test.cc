@@ -1,10 +1,12 @@
 #include "core/fill/solver.h"
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "core/fill/level_set.h"
 #include "gtest/gtest.h"
 #include "tests/testing/fill_reference.h"
 
@@ -136,6 +138,72 @@ TEST(SolverTest, BackjumpingAgreesWithChronologicalSearch) {
   EXPECT_GT(filled, 100);
   EXPECT_GT(impossible, 40);
   EXPECT_GT(backjumps, 200u);
+}
+
+TEST(LevelSetTest, NoneAboveAgreesWithAMemberByMemberCheck) {
+  std::mt19937 rng(3);
+  for (int round = 0; round < 2000; ++round) {
+    const int max_level = 1 + static_cast<int>(rng() % 200);
+    LevelSet set(max_level);
+    std::vector<int> members;
+    for (int k = static_cast<int>(rng() % 4); k > 0; --k) {
+      members.push_back(static_cast<int>(rng() % (max_level + 1)));
+      set.Add(members.back());
+    }
+    const int level = static_cast<int>(rng() % (max_level + 70)) - 1;
+    const bool expected = std::all_of(members.begin(), members.end(), [&](int m) { return m <= level; });
+    EXPECT_EQ(set.NoneAbove(level), expected) << "max " << max_level << ", level " << level;
+  }
+}
+
+// Restarts after nearly every refuted decision, so that many refutations
+// with no decision in their reason are kept at the root for the later runs:
+// the answers still agree with a complete search without restarts, every
+// fill passes the checker, and small impossible grids are confirmed by
+// brute force.
+TEST(SolverTest, WordsProvenOutAcrossRestartsKeepTheSearchExact) {
+  std::mt19937 rng(11);
+  int compared = 0, filled = 0, impossible = 0;
+  uint64_t proven_out = 0, restarts = 0;
+  for (int round = 0; round < 300; ++round) {
+    const int rows = 4 + static_cast<int>(rng() % 3), cols = 4 + static_cast<int>(rng() % 3);
+    Grid g(rows, cols);
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      const int r = static_cast<int>(rng() % 12);
+      if (r == 0) g.Set(cell, Grid::kBlock);
+      if (r == 1) g.Set(cell, static_cast<uint8_t>(1 + rng() % 4));
+    }
+    const Dictionary d = RandomDictionary(4, 100 + static_cast<int>(rng() % 300), 6, 5000 + round);
+    FillOptions options;
+    options.seed = round;
+    options.max_nodes = 200000;
+    options.allow_duplicates = round % 4 == 0;
+    options.backjumping = round % 3 != 0;
+    options.restarts = true;
+    options.restart_cutoff = 1;
+    SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
+    const FillResult restarted = Fill(d, g, options);
+    options.restarts = false;
+    options.backjumping = false;
+    const FillResult complete = Fill(d, g, options);
+    proven_out += restarted.stats.proven_out;
+    restarts += restarted.stats.restarts;
+    if (restarted.outcome == FillOutcome::kFilled) {
+      EXPECT_EQ(CheckFill(g, restarted.fills[0].grid, d.words, 2, options.allow_duplicates), std::vector<std::string>{});
+    }
+    if (restarted.outcome == FillOutcome::kTimeout || complete.outcome == FillOutcome::kTimeout) continue;
+    ++compared;
+    EXPECT_EQ(std::string(FillOutcomeName(restarted.outcome)), FillOutcomeName(complete.outcome));
+    (restarted.outcome == FillOutcome::kFilled ? filled : impossible)++;
+    if (rows * cols <= 20 && restarted.outcome == FillOutcome::kImpossible) {
+      EXPECT_FALSE(BruteForceFillExists(g, d.words, 2, options.allow_duplicates));
+    }
+  }
+  EXPECT_GT(compared, 250);
+  EXPECT_GT(filled, 80);
+  EXPECT_GT(impossible, 30);
+  EXPECT_GT(restarts, 120u);
+  EXPECT_GT(proven_out, 60u);
 }
 
 TEST(SolverTest, NamesTheRegionThatCannotBeFilled) {
