@@ -146,6 +146,10 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   EXPECT_EQ(fill["fills"][0]["rows"][2], "TEN");
   EXPECT_EQ(fill["fills"][0]["slots"][0]["word"], "CAT");
   EXPECT_EQ(fill["fills"][0]["slots"][0]["score"], 60);
+  for (const char* counter : {"nodes", "backtracks", "backjumps", "restarts", "proven_out", "seconds"}) {
+    EXPECT_TRUE(fill["stats"].contains(counter)) << counter;
+  }
+  EXPECT_GE(fill["stats"]["nodes"], 2);
   testing::WriteFile(dir.Sub("q.txt"), "q..\n...\n...\n");
   Result none = Xwdb({"fill", "--db", db, dir.Sub("q.txt")});
   EXPECT_EQ(none.code, 2);

@@ -167,6 +167,8 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--no-restarts", o.restarts, "Study mode: one run, no restarts");
   app->add_flag("!--chronological", o.backjumping,
                 "Study mode: always undo the latest decision (no conflict-directed backjumping)");
+  app->add_flag("!--forget-at-restarts", o.keep_proven_out,
+                "Study mode: words proven out of a slot are forgotten at each restart");
   app->add_flag("!--no-lookahead", o.lookahead, "Study mode: candidates in plain score order");
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   return Command{app, [args](Io& io) { return Run(*args, io); }};
