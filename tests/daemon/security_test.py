@@ -32,15 +32,21 @@ del sys.argv[1:5]
 TOKEN = "a-long-enough-secret-0123456789"
 
 
+def prepare(tmp):
+    """Stubs, a four-word dictionary and a token file in `tmp`: (db, token file)."""
+    xwdbd_fixture.generate_stubs(PROTO_DIR, tmp)
+    db = xwdbd_fixture.make_dictionary(XWDB, tmp, "cat;60\ncot;80\nten;40\nace;70\n")
+    token_file = os.path.join(tmp, "token")
+    with open(token_file, "w") as f:
+        f.write(TOKEN + "\n")
+    return db, token_file
+
+
 class SecurityTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
-        cls.db = xwdbd_fixture.make_dictionary(XWDB, cls.tmp.name, "cat;60\ncot;80\nten;40\nace;70\n")
-        token_file = os.path.join(cls.tmp.name, "token")
-        with open(token_file, "w") as f:
-            f.write(TOKEN + "\n")
+        cls.db, token_file = prepare(cls.tmp.name)
         cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name,
                                           ["--db", "small=" + cls.db, "--token-file", token_file])
         import grpc
@@ -178,11 +184,7 @@ class TlsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
-        cls.db = xwdbd_fixture.make_dictionary(XWDB, cls.tmp.name, "cat;60\ncot;80\nten;40\nace;70\n")
-        cls.token_file = os.path.join(cls.tmp.name, "token")
-        with open(cls.token_file, "w") as f:
-            f.write(TOKEN + "\n")
+        cls.db, cls.token_file = prepare(cls.tmp.name)
         cls.cert, key = make_certificate(cls.tmp.name, "xwdbd")
         cls.other_cert, _ = make_certificate(cls.tmp.name, "stranger")
         cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + cls.db, "--token-file",

@@ -92,22 +92,52 @@ TEST(SolverTest, AgreesWithBruteForceOnTinyGrids) {
   EXPECT_GT(impossible, 15);
 }
 
+// A random 4x4 to 6x6 grid: about one cell in twelve a block, one in
+// twelve a given letter (A to D).
+Grid RandomGrid(std::mt19937& rng) {
+  const int rows = 4 + static_cast<int>(rng() % 3), cols = 4 + static_cast<int>(rng() % 3);
+  Grid g(rows, cols);
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    const int r = static_cast<int>(rng() % 12);
+    if (r == 0) g.Set(cell, Grid::kBlock);
+    if (r == 1) g.Set(cell, static_cast<uint8_t>(1 + rng() % 4));
+  }
+  return g;
+}
+
+// How a search compared with a complete reference on random grids.
+struct Agreement {
+  int compared = 0, filled = 0, impossible = 0;
+
+  // Every fill of either passes the checker; unless one timed out, both
+  // give the same outcome, and "impossible" on a grid of at most 20 cells
+  // holds by brute force.
+  void Check(const Grid& g, const Dictionary& d, bool allow_duplicates, const FillResult& tested,
+             const FillResult& reference) {
+    for (const FillResult* r : {&tested, &reference}) {
+      if (r->outcome != FillOutcome::kFilled) continue;
+      EXPECT_EQ(CheckFill(g, r->fills[0].grid, d.words, 2, allow_duplicates), std::vector<std::string>{});
+    }
+    if (tested.outcome == FillOutcome::kTimeout || reference.outcome == FillOutcome::kTimeout) return;
+    ++compared;
+    EXPECT_EQ(std::string(FillOutcomeName(tested.outcome)), FillOutcomeName(reference.outcome));
+    (tested.outcome == FillOutcome::kFilled ? filled : impossible)++;
+    if (g.cell_count() <= 20 && tested.outcome == FillOutcome::kImpossible) {
+      EXPECT_FALSE(BruteForceFillExists(g, d.words, 2, allow_duplicates));
+    }
+  }
+};
+
 // Backjumping skips decisions that took no part in a failure; a wrong
 // explanation would skip one that did, and lose fills. On grids big enough
 // for jumps to happen, both searches (complete: no restarts) must agree,
 // and every fill must check.
 TEST(SolverTest, BackjumpingAgreesWithChronologicalSearch) {
   std::mt19937 rng(7);
-  int compared = 0, filled = 0, impossible = 0;
+  Agreement agreement;
   uint64_t backjumps = 0;
   for (int round = 0; round < 400; ++round) {
-    const int rows = 4 + static_cast<int>(rng() % 3), cols = 4 + static_cast<int>(rng() % 3);
-    Grid g(rows, cols);
-    for (int cell = 0; cell < g.cell_count(); ++cell) {
-      const int r = static_cast<int>(rng() % 12);
-      if (r == 0) g.Set(cell, Grid::kBlock);
-      if (r == 1) g.Set(cell, static_cast<uint8_t>(1 + rng() % 4));
-    }
+    const Grid g = RandomGrid(rng);
     const Dictionary d = RandomDictionary(4, 100 + static_cast<int>(rng() % 300), 6, 1000 + round);
     FillOptions options;
     options.seed = round;
@@ -122,21 +152,11 @@ TEST(SolverTest, BackjumpingAgreesWithChronologicalSearch) {
     const FillResult chronological = Fill(d, g, options);
     backjumps += jumping.stats.backjumps;
     EXPECT_EQ(chronological.stats.backjumps, 0u);
-    for (const FillResult* r : {&jumping, &chronological}) {
-      if (r->outcome != FillOutcome::kFilled) continue;
-      EXPECT_EQ(CheckFill(g, r->fills[0].grid, d.words, 2, options.allow_duplicates), std::vector<std::string>{});
-    }
-    if (jumping.outcome == FillOutcome::kTimeout || chronological.outcome == FillOutcome::kTimeout) continue;
-    ++compared;
-    EXPECT_EQ(std::string(FillOutcomeName(jumping.outcome)), FillOutcomeName(chronological.outcome));
-    (jumping.outcome == FillOutcome::kFilled ? filled : impossible)++;
-    if (rows * cols <= 20 && jumping.outcome == FillOutcome::kImpossible) {
-      EXPECT_FALSE(BruteForceFillExists(g, d.words, 2, options.allow_duplicates));
-    }
+    agreement.Check(g, d, options.allow_duplicates, jumping, chronological);
   }
-  EXPECT_GT(compared, 350);
-  EXPECT_GT(filled, 100);
-  EXPECT_GT(impossible, 40);
+  EXPECT_GT(agreement.compared, 350);
+  EXPECT_GT(agreement.filled, 100);
+  EXPECT_GT(agreement.impossible, 40);
   EXPECT_GT(backjumps, 200u);
 }
 
@@ -163,16 +183,10 @@ TEST(LevelSetTest, NoneAboveAgreesWithAMemberByMemberCheck) {
 // brute force.
 TEST(SolverTest, WordsProvenOutAcrossRestartsKeepTheSearchExact) {
   std::mt19937 rng(11);
-  int compared = 0, filled = 0, impossible = 0;
+  Agreement agreement;
   uint64_t proven_out = 0, restarts = 0;
   for (int round = 0; round < 300; ++round) {
-    const int rows = 4 + static_cast<int>(rng() % 3), cols = 4 + static_cast<int>(rng() % 3);
-    Grid g(rows, cols);
-    for (int cell = 0; cell < g.cell_count(); ++cell) {
-      const int r = static_cast<int>(rng() % 12);
-      if (r == 0) g.Set(cell, Grid::kBlock);
-      if (r == 1) g.Set(cell, static_cast<uint8_t>(1 + rng() % 4));
-    }
+    const Grid g = RandomGrid(rng);
     const Dictionary d = RandomDictionary(4, 100 + static_cast<int>(rng() % 300), 6, 5000 + round);
     FillOptions options;
     options.seed = round;
@@ -188,20 +202,11 @@ TEST(SolverTest, WordsProvenOutAcrossRestartsKeepTheSearchExact) {
     const FillResult complete = Fill(d, g, options);
     proven_out += restarted.stats.proven_out;
     restarts += restarted.stats.restarts;
-    if (restarted.outcome == FillOutcome::kFilled) {
-      EXPECT_EQ(CheckFill(g, restarted.fills[0].grid, d.words, 2, options.allow_duplicates), std::vector<std::string>{});
-    }
-    if (restarted.outcome == FillOutcome::kTimeout || complete.outcome == FillOutcome::kTimeout) continue;
-    ++compared;
-    EXPECT_EQ(std::string(FillOutcomeName(restarted.outcome)), FillOutcomeName(complete.outcome));
-    (restarted.outcome == FillOutcome::kFilled ? filled : impossible)++;
-    if (rows * cols <= 20 && restarted.outcome == FillOutcome::kImpossible) {
-      EXPECT_FALSE(BruteForceFillExists(g, d.words, 2, options.allow_duplicates));
-    }
+    agreement.Check(g, d, options.allow_duplicates, restarted, complete);
   }
-  EXPECT_GT(compared, 250);
-  EXPECT_GT(filled, 80);
-  EXPECT_GT(impossible, 30);
+  EXPECT_GT(agreement.compared, 250);
+  EXPECT_GT(agreement.filled, 80);
+  EXPECT_GT(agreement.impossible, 30);
   EXPECT_GT(restarts, 120u);
   EXPECT_GT(proven_out, 60u);
 }
