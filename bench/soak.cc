@@ -90,6 +90,9 @@ int Main(int argc, char** argv) {
   std::vector<std::thread> threads;
   const auto start_memory = pid ? Memory(pid) : std::pair<long, long>{0, 0};
   long peak_sampled = start_memory.first;
+  // The daemon's resident size at each tenth of the run: a leak keeps
+  // growing to the end, a working set levels off.
+  std::vector<long> rss_by_tenth;
   const auto start = Clock::now();
   for (int k = 0; k < clients; ++k) {
     threads.emplace_back([&, k] {
@@ -143,12 +146,17 @@ int Main(int argc, char** argv) {
   }
   while (Clock::now() - start < std::chrono::microseconds(int64_t(seconds * 1e6))) {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
-    if (pid) peak_sampled = std::max(peak_sampled, Memory(pid).first);
+    if (!pid) continue;
+    const long rss = Memory(pid).first;
+    peak_sampled = std::max(peak_sampled, rss);
+    const double done = std::chrono::duration<double>(Clock::now() - start).count() / seconds;
+    while (rss_by_tenth.size() < 10 && done >= 0.1 * double(rss_by_tenth.size() + 1)) rss_by_tenth.push_back(rss);
   }
   stop = true;
   for (auto& t : threads) t.join();
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   const auto end_memory = pid ? Memory(pid) : std::pair<long, long>{0, 0};
+  if (pid && rss_by_tenth.size() == 9) rss_by_tenth.push_back(end_memory.first);  // the run's end
 
   std::printf("%d clients, %.0f s, server %s\n\n", clients, elapsed, server.c_str());
   std::printf("| call | calls | per s | p50 ms | p90 ms | p99 ms | max ms | answers |\n");
@@ -180,6 +188,13 @@ int Main(int argc, char** argv) {
                 "end %.1f MiB\n",
                 start_memory.first / 1024.0, peak_sampled / 1024.0, end_memory.second / 1024.0,
                 end_memory.first / 1024.0);
+    std::printf("resident memory at each tenth of the run (MiB):");
+    for (long rss : rss_by_tenth) std::printf(" %.1f", rss / 1024.0);
+    if (rss_by_tenth.size() == 10) {
+      std::printf("\nsecond half: %+.1f MiB (%+.1f%% of the size at half time)", (rss_by_tenth[9] - rss_by_tenth[4]) / 1024.0,
+                  100.0 * double(rss_by_tenth[9] - rss_by_tenth[4]) / double(std::max(1L, rss_by_tenth[4])));
+    }
+    std::printf("\n");
   }
   return bad == 0 && total > 0 ? 0 : 1;
 }
