@@ -19,8 +19,11 @@
 // a decision outside a subtree's conflict is undone without trying its other
 // words (conflict-directed backjumping: the seeds' "optimal backtrack",
 // with propagation). Restarts use a growing cutoff on
-// refuted decisions and keep the learned weights; a run that ends within
-// its cutoff has searched everything, so "impossible" is a proof.
+// refuted decisions and keep the learned weights, and the words proven out:
+// a refutation whose explanation holds no decision is true of every fill,
+// so its word leaves its slot at the root for every later run. A run that
+// ends within its cutoff has searched everything, so "impossible" is a
+// proof.
 //
 // Independent regions (groups of open slots that no crossing links, e.g.
 // where locked theme entries cut the grid) are filled one after another; a
