@@ -195,6 +195,7 @@ class Solver::Impl {
     Save(x);
     v.size = 0;
     v.weight += 1;
+    wiped_out_ = x;
     conflict_.CopyFrom(cause);
     conflict_.Union(v.why);
     return false;
@@ -499,6 +500,8 @@ class Solver::Impl {
   }
 
   RunEnd Search();
+  // "12 across (row 3, column 1)" for variable x.
+  std::string SlotPlace(int x) const;
   std::string RegionName(int region) const;
   void RecordFill();
 
@@ -524,6 +527,7 @@ class Solver::Impl {
   // of their slots at the root before the next run. Sound because the
   // reasons are: every fill lacks these words in these slots.
   std::vector<std::pair<int, uint32_t>> proven_out_;
+  int wiped_out_ = -1;  // the variable of the latest wipe-out
   // Set by every failure (a wipe-out, or a subtree with no fill): the
   // decisions that together leave no fill. reason_: a refutation's
   // explanation (the conflict without the refuted decision).
@@ -662,8 +666,7 @@ absl::Status Solver::Impl::Init() {
           AppendUtf8(index_->alphabet().LetterOf(uint8_t(c)), &mask);
         }
       }
-      root_failure_ = absl::StrCat(SlotName(slots_[v.slot], numbers_[v.slot]), " (row ", slots_[v.slot].row + 1,
-                                   ", column ", slots_[v.slot].col + 1, "): no word fits ", mask);
+      root_failure_ = absl::StrCat(SlotPlace(static_cast<int>(x)), ": no word fits ", mask);
     }
     for (int p = 0; p < v.length; ++p) queue_.push_back({int(x), p});
   }
@@ -755,11 +758,17 @@ Solver::Impl::RunEnd Solver::Impl::Search() {
   }
 }
 
+std::string Solver::Impl::SlotPlace(int x) const {
+  const Slot& slot = slots_[vars_[x].slot];
+  return absl::StrCat(SlotName(slot, numbers_[vars_[x].slot]), " (row ", slot.row + 1, ", column ", slot.col + 1, ")");
+}
+
 std::string Solver::Impl::RegionName(int region) const {
-  const Var& first = vars_[regions_[region].front()];
-  return absl::StrCat("the region of ", SlotName(slots_[first.slot], numbers_[first.slot]), " (row ",
-                      slots_[first.slot].row + 1, ", column ", slots_[first.slot].col + 1, "; ",
-                      regions_[region].size(), regions_[region].size() == 1 ? " slot" : " slots", ")");
+  const int first = regions_[region].front();
+  const Slot& slot = slots_[vars_[first].slot];
+  return absl::StrCat("the region of ", SlotName(slot, numbers_[vars_[first].slot]), " (row ", slot.row + 1,
+                      ", column ", slot.col + 1, "; ", regions_[region].size(),
+                      regions_[region].size() == 1 ? " slot" : " slots", ")");
 }
 
 FillResult Solver::Impl::Solve() {
@@ -780,7 +789,9 @@ FillResult Solver::Impl::Solve() {
   for (int run = 0;; ++run) {
     if (run > 0 && !KeepProvenOut()) {
       result_.outcome = FillOutcome::kImpossible;
-      result_.reason = "the words proven out leave no fill";
+      result_.reason = wiped_out_ < 0 ? "the words proven out leave no fill"
+                                      : absl::StrCat("once the words proven out of their slots are gone, no word fits ",
+                                                     SlotPlace(wiped_out_));
       break;
     }
     cutoff_ = options_.restarts ? stats_.backtracks + cutoff : 0;
