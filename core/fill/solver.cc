@@ -487,7 +487,7 @@ class Solver::Impl {
   // At the root between runs: removes the words proven out so far. False
   // if that empties a domain (no fill exists).
   bool KeepProvenOut() {
-    reason_.Clear();
+    reason_.Clear();  // the explanation: no decision at all
     for (const auto& [x, id] : proven_out_) {
       if (!RemoveOne(x, id, reason_)) {
         queue_.clear();
@@ -789,9 +789,9 @@ FillResult Solver::Impl::Solve() {
   for (int run = 0;; ++run) {
     if (run > 0 && !KeepProvenOut()) {
       result_.outcome = FillOutcome::kImpossible;
-      result_.reason = wiped_out_ < 0 ? "the words proven out leave no fill"
-                                      : absl::StrCat("once the words proven out of their slots are gone, no word fits ",
-                                                     SlotPlace(wiped_out_));
+      // KeepProvenOut fails only through a wipe-out, which sets wiped_out_.
+      result_.reason = absl::StrCat("once the words proven out of their slots are gone, no word fits ",
+                                    SlotPlace(wiped_out_));
       break;
     }
     cutoff_ = options_.restarts ? stats_.backtracks + cutoff : 0;

@@ -56,7 +56,6 @@ nlohmann::json EntriesJson(const Puzzle& p, const Alphabet& alphabet) {
   return list;
 }
 
-
 // JSON text of `j`. Text that is not UTF-8 (a reader's bug, a store
 // damaged outside xwdb) is written with U+FFFD in its place rather than
 // making nlohmann::json throw.

@@ -185,26 +185,33 @@ class TlsTest(unittest.TestCase):
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
         cls.db, cls.token_file = prepare(cls.tmp.name)
-        cls.cert, key = make_certificate(cls.tmp.name, "xwdbd")
+        cls.cert, cls.key = make_certificate(cls.tmp.name, "xwdbd")
         cls.other_cert, _ = make_certificate(cls.tmp.name, "stranger")
-        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + cls.db, "--token-file",
-                                                                cls.token_file, "--tls-cert", cls.cert, "--tls-key", key])
+        cls.daemon = cls.start_daemon(cls.tmp.name, "127.0.0.1:0")
+
+    @classmethod
+    def start_daemon(cls, tmp, listen):
+        return xwdbd_fixture.Daemon(XWDBD, tmp, ["--db", "small=" + cls.db, "--token-file", cls.token_file,
+                                                 "--tls-cert", cls.cert, "--tls-key", cls.key], listen=listen)
 
     @classmethod
     def tearDownClass(cls):
         cls.daemon.stop()
         cls.tmp.cleanup()
 
-    def channel(self, root_cert):
+    def channel(self, root_cert, address=None):
+        """A channel to `address` (the shared daemon's by default): plaintext
+        if root_cert is None, else TLS trusting root_cert."""
         import grpc
+        address = address or self.daemon.address
         if root_cert is None:
-            return grpc.insecure_channel(self.daemon.address)
+            return grpc.insecure_channel(address)
         with open(root_cert, "rb") as f:
-            return grpc.secure_channel(self.daemon.address, grpc.ssl_channel_credentials(root_certificates=f.read()))
+            return grpc.secure_channel(address, grpc.ssl_channel_credentials(root_certificates=f.read()))
 
-    def match(self, root_cert, pattern="c.t"):
+    def match(self, root_cert, pattern="c.t", address=None):
         from xwdb.v1 import xwdb_pb2, xwdb_pb2_grpc
-        with self.channel(root_cert) as channel:
+        with self.channel(root_cert, address) as channel:
             reply = xwdb_pb2_grpc.XwdbStub(channel).Match(
                 xwdb_pb2.MatchRequest(pattern=pattern), metadata=[("authorization", "Bearer " + TOKEN)], timeout=30)
             return [w.word for w in reply.words]
@@ -245,24 +252,13 @@ class TlsTest(unittest.TestCase):
 
     def test_with_tls_the_daemon_may_listen_on_every_interface(self):
         # It binds every interface; the call still goes to 127.0.0.1.
-        import grpc
         tmp = os.path.join(self.tmp.name, "wide")
         os.mkdir(tmp)
-        daemon = xwdbd_fixture.Daemon(XWDBD, tmp, ["--db", "small=" + self.db, "--token-file", self.token_file,
-                                                   "--tls-cert", self.cert, "--tls-key",
-                                                   os.path.join(self.tmp.name, "xwdbd.key")],
-                                      listen="0.0.0.0:0")
+        daemon = self.start_daemon(tmp, "0.0.0.0:0")
         try:
-            from xwdb.v1 import xwdb_pb2, xwdb_pb2_grpc
-            with open(self.cert, "rb") as f:
-                credentials = grpc.ssl_channel_credentials(root_certificates=f.read())
-            with grpc.secure_channel(daemon.address, credentials) as channel:
-                reply = xwdb_pb2_grpc.XwdbStub(channel).Match(
-                    xwdb_pb2.MatchRequest(pattern="t.n"), metadata=[("authorization", "Bearer " + TOKEN)], timeout=30)
-            self.assertEqual([w.word for w in reply.words], ["TEN"])
+            self.assertEqual(self.match(self.cert, "t.n", daemon.address), ["TEN"])
         finally:
             daemon.stop()
-
 
 if __name__ == "__main__":
     unittest.main()
