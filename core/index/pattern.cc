@@ -12,7 +12,17 @@ absl::Status PositionError(int position, absl::string_view what) {
 }
 
 bool IsSyntax(int32_t cp) {
-  return cp == '.' || cp == '?' || cp == '*' || cp == '[' || cp == ']' || cp == '^';
+  return cp == '.' || cp == '?' || cp == '*' || cp == '[' || cp == ']' || cp == '^' || cp == '@' || cp == '#';
+}
+
+// The profile's vowels as a letter set.
+LetterSet Vowels(Normalizer* normalizer) {
+  LetterSet vowels;
+  std::string codes;
+  if (normalizer->alphabet().Encode(normalizer->profile().vowels, &codes)) {
+    for (char c : codes) vowels.Add(static_cast<Letter>(c));
+  }
+  return vowels;
 }
 
 // One code point of the pattern text and where it stands.
@@ -147,6 +157,20 @@ absl::StatusOr<Pattern> ParsePattern(absl::string_view text, Normalizer* normali
   size_t run_begin = 0;
   auto flush_run = [&](size_t run_end) -> absl::Status {
     if (run_begin == run_end) return absl::OkStatus();
+    // A character that is no letter and no word spacing would vanish in
+    // normalization and shorten the pattern: refuse it.
+    for (size_t k = run_begin; k < run_end; ++k) {
+      int len = 0;
+      const int32_t cp = DecodeUtf8(chars[k].utf8, &len);
+      if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') || Normalizer::IsWordSpacing(char32_t(cp))) continue;
+      std::string ignored;
+      if (normalizer->NormalizeAnswer(chars[k].utf8, &ignored) == TextVerdict::kEmpty) {
+        return PositionError(chars[k].position,
+                             absl::StrCat("'", chars[k].utf8,
+                                          "' is not a letter; use '.' for any letter, '@' for a vowel, "
+                                          "'#' for a consonant, [...] for a set"));
+      }
+    }
     const size_t from = chars[run_begin].utf8.data() - text.data();
     const size_t to = chars[run_end - 1].utf8.data() + chars[run_end - 1].utf8.size() - text.data();
     const TextVerdict v = normalizer->NormalizeAnswer(text.substr(from, to - from), &codes);
@@ -182,6 +206,11 @@ absl::StatusOr<Pattern> ParsePattern(absl::string_view text, Normalizer* normali
     run_begin = k + 1;
     if (cp == '.' || cp == '?') {
       if (absl::Status s = add_cell(all, ch.position); !s.ok()) return s;
+    } else if (cp == '@' || cp == '#') {
+      const LetterSet vowels = Vowels(normalizer);
+      if (absl::Status s = add_cell(cp == '@' ? vowels : vowels.Complement(alphabet_size), ch.position); !s.ok()) {
+        return s;
+      }
     } else if (cp == '*') {
       pattern.Append(PatternElement{true, LetterSet()});
     } else if (cp == ']') {

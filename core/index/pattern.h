@@ -7,9 +7,13 @@
 //                that normalizes to several, like ß -> SS, gives several cells)
 //   [ABC]        any of these letters
 //   [^ABC]       any letter but these
+//   @            any vowel of the alphabet (LanguageProfile::vowels)
+//   #            any consonant (any other letter)
 //   *            any run of letters, possibly empty: the pattern then spans
 //                several lengths ("CAT*" matches CAT, CATS, CATALOG...)
-// Spaces, hyphens and apostrophes are dropped as in dictionary entries.
+// Spaces, hyphens and apostrophes are dropped as in dictionary entries;
+// any other character that is not a letter (! % / _ , ...) is an error, since
+// dropping it would change the pattern's length.
 //
 // Errors name the position (1-based, in characters) and the problem:
 // unbalanced brackets, a character outside the alphabet, an empty set,

@@ -326,4 +326,13 @@ bool Normalizer::IsBlank(absl::string_view text) {
   return true;
 }
 
+bool Normalizer::IsWordSpacing(char32_t c) {
+  const auto cp = static_cast<UChar32>(c);
+  if (cp == '\'' || cp == 0x2019 || cp == 0x02BC || cp == 0x02BB) return true;
+  if (u_isUWhiteSpace(cp) || IsIgnorable(cp)) return true;
+  const int8_t type = u_charType(cp);
+  return type == U_DASH_PUNCTUATION || type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK ||
+         type == U_COMBINING_SPACING_MARK;
+}
+
 }  // namespace xwdb

@@ -84,6 +84,13 @@ class Normalizer {
   // REQUIRES: `text` is valid UTF-8.
   static bool IsBlank(absl::string_view text);
 
+  // True if code point `c` may stand between the letters of a multi-word
+  // entry and be dropped: whitespace, a dash, an apostrophe (' ’ ʼ ʻ), a
+  // combining mark or a default-ignorable code point. Other punctuation and
+  // symbols (# @ ! % / _ , ...) are not: patterns refuse them instead of
+  // silently dropping a cell.
+  static bool IsWordSpacing(char32_t c);
+
  private:
   class Impl;
   explicit Normalizer(std::unique_ptr<Impl> impl);

@@ -38,10 +38,12 @@ absl::StatusOr<LanguageProfile> ProfileForLocale(absl::string_view locale,
   p.locale = std::string(locale);
   p.options = options;
   p.case_locale = lang;
+  p.vowels = lang == "fr" ? "AEIOUY" : "AEIOU";
   if (lang == "ru") {
     p.alphabet = options.keep_yo ? "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
                                  : "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ";
     if (!options.keep_yo) p.replacements = {{"Ё", "Е"}};
+    p.vowels = options.keep_yo ? "АЕЁИОУЫЭЮЯ" : "АЕИОУЫЭЮЯ";
     return p;
   }
   if (options.keep_yo) {
@@ -49,6 +51,7 @@ absl::StatusOr<LanguageProfile> ProfileForLocale(absl::string_view locale,
   }
   if (lang == "uk") {
     p.alphabet = "АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ";
+    p.vowels = "АЕЄИІЇОУЮЯ";
     return p;
   }
   if (lang == "de") {
@@ -65,11 +68,13 @@ absl::StatusOr<LanguageProfile> ProfileForLocale(absl::string_view locale,
   if (lang == "tr") {
     // Turkish upper-cases i to İ and ı to I: the locale matters here.
     p.alphabet = "ABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ";
+    p.vowels = "AEIİOÖUÜ";
     p.latin_transliteration = true;
     return p;
   }
   if (lang == "pl") {
     p.alphabet = "AĄBCĆDEĘFGHIJKLŁMNŃOÓPQRSŚTUVWXYZŹŻ";
+    p.vowels = "AĄEĘIOÓUY";
     p.latin_transliteration = true;
     return p;
   }

@@ -37,6 +37,10 @@ struct LanguageProfile {
   // stripped. UTF-8 from -> to.
   std::vector<std::pair<std::string, std::string>> replacements;
   bool latin_transliteration = false;  // ICU Latin-ASCII for leftover letters
+  // The alphabet's vowels, UTF-8 (pattern '@'; every other letter is a
+  // consonant, pattern '#'). Y is a consonant except where the language
+  // writes it as a vowel (Polish, French).
+  std::string vowels;
 };
 
 // The profile of a locale ("en", "en-US", "fr", "de", "es", "pl", "ru",

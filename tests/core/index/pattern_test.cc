@@ -98,6 +98,44 @@ TEST_F(PatternTest, ErrorsNameThePosition) {
   EXPECT_EQ(Canonical(std::string(64, '.')).size(), 64u);
 }
 
+// '@' and '#' are the constructors' vowel and consonant (qxw, OneLook); the
+// vowels are the alphabet's, so they work in every language.
+TEST_F(PatternTest, VowelsAndConsonants) {
+  EXPECT_EQ(Canonical("C@T"), "C[AEIOU]T");
+  EXPECT_EQ(Canonical("#A#"), "[^AEIOU]A[^AEIOU]");
+  auto c_t = ParsePattern("C#T", en_.get());
+  ASSERT_TRUE(c_t.ok());
+  EXPECT_EQ(c_t->cells(), 3);  // no longer CT
+  auto ru = NormalizerFor("ru");
+  auto p = ParsePattern("@#", ru.get());
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->elements()[0].letters.size(), 9);                        // А Е И О У Ы Э Ю Я
+  EXPECT_EQ(p->elements()[1].letters.size(), ru->alphabet().size() - 9);
+  EXPECT_TRUE(p->elements()[0].letters.Contains(ru->alphabet().CodeOf(U'Ю')));
+  auto pl = NormalizerFor("pl");
+  auto y = ParsePattern("@", pl.get());
+  ASSERT_TRUE(y.ok());
+  EXPECT_TRUE(y->elements()[0].letters.Contains(pl->alphabet().CodeOf(U'Y')));  // a vowel in Polish
+  EXPECT_TRUE(y->elements()[0].letters.Contains(pl->alphabet().CodeOf(U'Ą')));
+  EXPECT_THAT(Error("[@A]"), HasSubstr("position 2: '@' inside a set"));
+}
+
+// Punctuation outside the alphabet once vanished silently and shortened the
+// pattern; now it is named. Word spacing (space, hyphen, apostrophe) is
+// still dropped as in entries.
+TEST_F(PatternTest, OtherPunctuationIsAnError) {
+  EXPECT_THAT(Error("C!T"), HasSubstr("position 2: '!' is not a letter; use '.' for any letter, '@' for a vowel"));
+  for (const char* bad : {"C!T", "C%T", "C/T", "C_T", "C,T", "C;T", "C\"T", "C+T", "C=T", "C&T", "C~T"}) {
+    EXPECT_THAT(Error(bad), HasSubstr("position 2: '")) << bad;
+    EXPECT_THAT(Error(bad), HasSubstr("is not a letter")) << bad;
+  }
+  EXPECT_THAT(Error("AB\xE2\x80\x9C" "C"), HasSubstr("position 3:"));  // a curly quote
+  EXPECT_EQ(Canonical("rock 'n' roll"), "ROCKNROLL");
+  EXPECT_EQ(Canonical("t-shirt"), "TSHIRT");
+  EXPECT_EQ(Canonical("don\xE2\x80\x99t"), "DONT");                  // typographic apostrophe
+  EXPECT_EQ(Canonical("cafe\xCC\x81"), "CAFE");                        // a combining mark
+}
+
 TEST_F(PatternTest, MatchesAgreesWithTheAnchoring) {
   auto p = ParsePattern("C*T", en_.get());
   ASSERT_TRUE(p.ok());

@@ -1,0 +1,468 @@
+#include "core/fill/domains.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+#include "absl/strings/str_cat.h"
+
+namespace xwdb {
+namespace {
+
+// Filtering a domain word by word costs about this many times a block of
+// the bitset path (a letter load and test against a 64-bit AND).
+constexpr uint64_t kWordCost = 4;
+// CheckState's limit: debug builds recount domains of at most this many
+// words in all after every decision.
+[[maybe_unused]] constexpr size_t kCheckedDomainWords = 20000;
+
+// True if a and b share a run of `run` letters.
+bool ShareRun(absl::string_view a, absl::string_view b, int run) {
+  if (run <= 0) return true;
+  if (static_cast<int>(a.size()) < run || static_cast<int>(b.size()) < run) return false;
+  for (size_t i = 0; i + run <= a.size(); ++i) {
+    if (b.find(a.substr(i, run)) != absl::string_view::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Domains::Domains(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options)
+    : index_(std::move(index)), a_(index_->alphabet().size()), grid_(grid), options_(options) {}
+
+void Domains::Uncount(int x, Var& v, absl::string_view w) {
+  for (int p = 0; p < v.length; ++p) {
+    const Letter l = static_cast<Letter>(w[p]);
+    if (--v.counts[size_t(p) * a_ + l - 1] == 0) {
+      v.letters[p].Remove(l);
+      queue_.push_back({x, p});
+    }
+  }
+}
+
+void Domains::Recount(Var& v) {
+  std::fill(v.counts.begin(), v.counts.end(), 0);
+  for (uint32_t b : v.live) {
+    for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+      const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
+      for (int p = 0; p < v.length; ++p) ++v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
+    }
+  }
+  v.letters.assign(v.length, LetterSet());
+  for (int p = 0; p < v.length; ++p) {
+    const uint32_t* c = v.counts.data() + size_t(p) * a_;
+    for (int k = 0; k < a_; ++k) {
+      if (c[k]) v.letters[p].Add(static_cast<Letter>(k + 1));
+    }
+  }
+}
+
+void Domains::CompactLive(Var& v) {
+  size_t n = 0;
+  for (uint32_t b : v.live) {
+    if (v.domain[b]) v.live[n++] = b;
+  }
+  v.live.resize(n);
+}
+
+void Domains::Save(int x) {
+  Var& v = vars_[x];
+  if (v.saved_level == level_) return;
+  if (trail_top_ == trail_.size()) trail_.emplace_back();
+  Saved& s = trail_[trail_top_++];
+  s.var = x;
+  s.previous_saved_level = v.saved_level;
+  s.live = v.live;
+  s.blocks.resize(v.live.size());
+  for (size_t i = 0; i < v.live.size(); ++i) s.blocks[i] = v.domain[v.live[i]];
+  s.size = v.size;
+  s.counts = v.counts;
+  s.letters = v.letters;
+  s.why = v.why;
+  s.assigned = v.assigned;
+  v.saved_level = level_;
+}
+
+void Domains::PushLevel() {
+  level_starts_.push_back(trail_top_);
+  ++level_;
+}
+
+void Domains::PopLevel() {
+  const size_t start = level_starts_.back();
+  level_starts_.pop_back();
+  while (trail_top_ > start) {
+    Saved& s = trail_[--trail_top_];
+    Var& v = vars_[s.var];
+    for (size_t i = 0; i < s.live.size(); ++i) v.domain[s.live[i]] = s.blocks[i];
+    v.live.swap(s.live);  // the entry's old vectors keep their capacity
+    v.size = s.size;
+    v.counts.swap(s.counts);
+    v.letters.swap(s.letters);
+    std::swap(v.why, s.why);
+    v.assigned = s.assigned;
+    v.saved_level = s.previous_saved_level;
+  }
+  --level_;
+  queue_.clear();
+}
+
+// x's domain empties because of `cause` (the decisions behind the words
+// about to go): the conflict is theirs and x's own.
+bool Domains::Wipeout(int x, const LevelSet& cause) {
+  Var& v = vars_[x];
+  Save(x);
+  v.size = 0;
+  v.weight += 1;
+  failure_ = Failure{x, -1, -1};
+  conflict_.CopyFrom(cause);
+  conflict_.Union(v.why);
+  return false;
+}
+
+// Keeps in var x only the words whose letter at `pos` is in `allowed`,
+// queueing the cells that lose letters. The counts say at once how many
+// words go, so a wipe-out costs nothing. A small domain is walked word by
+// word; a large one loses the index's bitsets of the dropped letters, a
+// block at a time. `why`: the decisions that explain `allowed`.
+bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
+  Var& v = vars_[x];
+  const LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
+  if (drop.empty()) return true;
+  const uint32_t* c = v.counts.data() + size_t(pos) * a_;
+  uint32_t r = 0;
+  for (LetterSet rest = drop; !rest.empty();) r += c[rest.PopFirst() - 1];
+  if (r >= v.size) return Wipeout(x, why);
+  Save(x);
+  v.why.Union(why);
+  // The bitset path ORs the bitsets of the fewer of the dropped and the
+  // kept letters.
+  const LetterSet keep = Letters(v, pos) & allowed;
+  const bool by_keep = keep.size() < drop.size();
+  const uint64_t letter_loads = uint32_t(by_keep ? keep.size() : drop.size());
+  const bool by_words = options_.filter_path == FilterPath::kAuto
+                            ? uint64_t{v.size} * kWordCost < letter_loads * v.live.size()
+                            : options_.filter_path == FilterPath::kWords;
+  if (by_words) {
+    for (uint32_t b : v.live) {
+      for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+        const uint32_t id = uint32_t(b * 64 + std::countr_zero(m));
+        const absl::string_view w = index_->letters(v.length, id);
+        if (!drop.Contains(static_cast<Letter>(w[pos]))) continue;
+        v.domain[b] &= ~(uint64_t{1} << (id % 64));
+        Uncount(x, v, w);
+      }
+    }
+    v.size -= r;
+    CompactLive(v);
+    return true;
+  }
+  std::vector<uint64_t>& removed = scratch_;  // parallel to v.live
+  removed.assign(v.live.size(), 0);
+  for (LetterSet rest = by_keep ? keep : drop; !rest.empty();) {
+    const uint64_t* bits = index_->Bits(v.length, pos, rest.PopFirst());
+    for (size_t i = 0; i < removed.size(); ++i) removed[i] |= bits[v.live[i]];
+  }
+  for (size_t i = 0; i < removed.size(); ++i) {
+    if (by_keep) removed[i] = ~removed[i];
+    removed[i] &= v.domain[v.live[i]];
+    v.domain[v.live[i]] &= ~removed[i];
+  }
+  v.size -= r;
+  if (r <= v.size) {
+    for (size_t i = 0; i < removed.size(); ++i) {
+      for (uint64_t m = removed[i]; m; m &= m - 1) {
+        Uncount(x, v, index_->letters(v.length, uint32_t(v.live[i] * 64 + std::countr_zero(m))));
+      }
+    }
+  } else {
+    // Fewer words remain than went: count them afresh.
+    std::vector<LetterSet> before(v.length);
+    for (int p = 0; p < v.length; ++p) before[p] = Letters(v, p);
+    Recount(v);
+    for (int p = 0; p < v.length; ++p) {
+      if (!(Letters(v, p) == before[p])) queue_.push_back({x, p});
+    }
+  }
+  CompactLive(v);
+  return true;
+}
+
+// On the hot path (every refutation, and every same-length slot after each
+// decision). The block stays listed in v.live even if it empties (the list
+// is a superset).
+bool Domains::RemoveOne(int x, uint32_t id, const LevelSet& why) {
+  Var& v = vars_[x];
+  const uint64_t bit = uint64_t{1} << (id % 64);
+  if (!(v.domain[id / 64] & bit)) return true;
+  if (v.size == 1) return Wipeout(x, why);
+  Save(x);
+  v.why.Union(why);
+  v.domain[id / 64] &= ~bit;
+  --v.size;
+  Uncount(x, v, index_->letters(v.length, id));
+  return true;
+}
+
+bool Domains::CheckSharedRuns(int x, absl::string_view w) {
+  const int run = options_.max_shared_substring + 1;
+  for (const auto& [slot, word] : given_) {
+    if (!ShareRun(w, word, run)) continue;
+    // A given entry is no decision: this one alone is to blame.
+    conflict_.Clear();
+    conflict_.Add(level_);
+    failure_ = Failure{x, -1, -1};
+    return false;
+  }
+  for (int u = 0; u < var_count(); ++u) {
+    const Var& other = vars_[u];
+    if (u == x || other.assigned < 0) continue;
+    if (!ShareRun(w, index_->letters(other.length, uint32_t(other.assigned)), run)) continue;
+    conflict_.CopyFrom(other.why);
+    conflict_.Add(level_);
+    failure_ = Failure{x, -1, u};
+    return false;
+  }
+  return true;
+}
+
+bool Domains::Assign(int x, uint32_t id) {
+  Var& v = vars_[x];
+  Save(x);
+  for (uint32_t b : v.live) v.domain[b] = 0;
+  v.domain[id / 64] = uint64_t{1} << (id % 64);
+  v.live.assign(1, id / 64);
+  v.size = 1;
+  std::fill(v.counts.begin(), v.counts.end(), 0);
+  const absl::string_view w = index_->letters(v.length, id);
+  for (int p = 0; p < v.length; ++p) {
+    v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1] = 1;
+    v.letters[p] = LetterSet::Of(static_cast<Letter>(w[p]));
+  }
+  v.assigned = static_cast<int>(id);
+  // The decision alone explains the single word left.
+  v.why.Clear();
+  v.why.Add(level_);
+  // Every crossing hears of the decision, even where the cell's letter
+  // set did not change now (without full propagation it may have changed
+  // earlier, unheard).
+  for (int p = 0; p < v.length; ++p) queue_.push_back({x, p});
+  if (options_.max_shared_substring > 0 && !CheckSharedRuns(x, w)) return false;
+  if (!options_.allow_duplicates) {
+    for (int u : same_length_[v.length]) {
+      if (u == x || vars_[u].assigned >= 0) continue;
+      if (!untouched_.empty() && untouched_[u]) continue;
+      if (!RemoveOne(u, id, v.why)) return false;
+    }
+  }
+  return true;
+}
+
+bool Domains::Propagate() {
+  const size_t wave_end = queue_.size();
+  for (size_t i = 0; i < queue_.size(); ++i) {
+    if (!options_.propagate && i >= wave_end) break;
+    const auto [x, p] = queue_[i];
+    const Crossing c = vars_[x].cross[p];
+    if (c.var < 0) continue;
+    if (!Filter(c.var, c.pos, Letters(vars_[x], p), vars_[x].why)) {
+      failure_ = Failure{c.var, slots_[vars_[x].slot].cells[p], x};
+      queue_.clear();
+      return false;
+    }
+  }
+  queue_.clear();
+  return true;
+}
+
+LetterSet Domains::CellLetters(int cell) const {
+  const uint8_t given = grid_.at(cell);
+  if (given == Grid::kBlock) return LetterSet();
+  LetterSet out = given == Grid::kEmpty ? LetterSet::All(a_) : LetterSet::Of(given);
+  for (const std::vector<int>* side : {&across_var_, &down_var_}) {
+    const int packed = (*side)[cell];
+    if (packed >= 0) out &= vars_[packed / 64].letters[packed % 64];
+  }
+  return out;
+}
+
+void Domains::ForEachWord(int x, absl::FunctionRef<bool(uint32_t)> fn) const {
+  const Var& v = vars_[x];
+  if (v.size == 0) return;
+  for (uint32_t b : v.live) {
+    for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+      if (!fn(uint32_t(b * 64 + std::countr_zero(m)))) return;
+    }
+  }
+}
+
+int Domains::BestScore(int x) const {
+  const Var& v = vars_[x];
+  if (v.size == 0) return -1;
+  for (uint32_t b : v.live) {
+    if (v.domain[b]) return index_->score(v.length, uint32_t(b * 64 + std::countr_zero(v.domain[b])));
+  }
+  return -1;
+}
+
+std::string Domains::WordOf(int x) const {
+  const Var& v = vars_[x];
+  if (v.assigned >= 0) return std::string(index_->letters(v.length, uint32_t(v.assigned)));
+  if (v.size == 1) {
+    std::string w;
+    ForEachWord(x, [&](uint32_t id) {
+      w = std::string(index_->letters(v.length, id));
+      return false;
+    });
+    return w;
+  }
+  return std::string(size_t(v.length), char(Grid::kEmpty));
+}
+
+std::string Domains::SlotPlace(int s) const {
+  const Slot& slot = slots_[s];
+  return absl::StrCat(SlotName(slot, numbers_[s]), " (row ", slot.row + 1, ", column ", slot.col + 1, ")");
+}
+
+void Domains::CheckState() const {
+#ifndef NDEBUG
+  size_t total = 0;
+  for (const Var& v : vars_) total += v.size;
+  if (total > kCheckedDomainWords) return;
+  for (const Var& v : vars_) {
+    uint32_t size = 0;
+    std::vector<uint32_t> counts(v.counts.size(), 0);
+    for (size_t b = 0; b < v.domain.size(); ++b) {
+      if (v.domain[b]) assert(std::binary_search(v.live.begin(), v.live.end(), uint32_t(b)));
+      for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+        ++size;
+        const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
+        for (int p = 0; p < v.length; ++p) ++counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
+      }
+    }
+    assert(size == v.size);
+    assert(counts == v.counts);
+    for (int p = 0; p < v.length; ++p) {
+      for (int k = 0; k < a_; ++k) assert(v.letters[p].Contains(Letter(k + 1)) == (counts[size_t(p) * a_ + k] > 0));
+    }
+  }
+#endif
+}
+
+absl::Status Domains::Init() {
+  slots_ = FindSlots(grid_, options_.min_length);
+  if (slots_.empty()) return absl::InvalidArgumentError("the grid has no slot to fill");
+  numbers_ = NumberSlots(grid_, slots_);
+  // Cell -> (slot, position), across and down.
+  std::vector<std::pair<int, int>> across(grid_.cell_count(), {-1, -1}), down(grid_.cell_count(), {-1, -1});
+  std::vector<std::vector<std::string>> locked_words(MaskIndex::kMaxLength + 1);
+  same_length_.assign(MaskIndex::kMaxLength + 1, {});
+  var_of_slot_.assign(slots_.size(), -1);
+  for (size_t s = 0; s < slots_.size(); ++s) {
+    const Slot& slot = slots_[s];
+    if (slot.length() > MaskIndex::kMaxLength) {
+      return absl::InvalidArgumentError(absl::StrCat(SlotName(slot, numbers_[s]), " has ", slot.length(),
+                                                     " cells; words have at most ", MaskIndex::kMaxLength));
+    }
+    for (int p = 0; p < slot.length(); ++p) (slot.down ? down : across)[slot.cells[p]] = {int(s), p};
+    const std::string letters = SlotLetters(grid_, slot);
+    if (letters.find(char(Grid::kEmpty)) == std::string::npos) {
+      locked_words[slot.length()].push_back(letters);
+      given_.push_back({static_cast<int>(s), letters});
+      continue;
+    }
+    var_of_slot_[s] = static_cast<int>(vars_.size());
+    Var v;
+    v.slot = static_cast<int>(s);
+    v.length = slot.length();
+    same_length_[v.length].push_back(static_cast<int>(vars_.size()));
+    vars_.push_back(std::move(v));
+  }
+  across_var_.assign(grid_.cell_count(), -1);
+  down_var_.assign(grid_.cell_count(), -1);
+  for (int cell = 0; cell < grid_.cell_count(); ++cell) {
+    for (auto [table, out] : {std::pair{&across, &across_var_}, std::pair{&down, &down_var_}}) {
+      const auto [s, p] = (*table)[cell];
+      if (s >= 0 && var_of_slot_[s] >= 0) (*out)[cell] = var_of_slot_[s] * 64 + p;
+    }
+  }
+  std::vector<std::vector<uint32_t>> excluded(MaskIndex::kMaxLength + 1);
+  for (const std::string& w : options_.excluded) {
+    if (w.empty() || w.size() > size_t{MaskIndex::kMaxLength}) continue;
+    if (auto id = index_->Find(w)) excluded[w.size()].push_back(*id);
+  }
+  // Levels: the root (1), a search run (2), then one per assigned variable.
+  const int deepest_level = static_cast<int>(vars_.size()) + 3;
+  conflict_ = LevelSet(deepest_level);
+  for (Var& v : vars_) {
+    const Slot& slot = slots_[v.slot];
+    v.why = LevelSet(deepest_level);
+    v.cross.assign(v.length, Crossing{});
+    for (int p = 0; p < v.length; ++p) {
+      const auto [other, q] = (slot.down ? across : down)[slot.cells[p]];
+      if (other >= 0 && var_of_slot_[other] >= 0) v.cross[p] = Crossing{var_of_slot_[other], q};
+    }
+    // Initial domain: the slot's given letters, the score floor, no
+    // excluded word, no given entry.
+    const size_t blocks = index_->blocks(v.length);
+    v.domain.assign(blocks, 0);
+    const uint32_t end = index_->ScoreEnd(v.length, options_.min_score);
+    for (uint32_t b = 0; b < (end + 63) / 64; ++b) {
+      v.domain[b] = (b + 1) * 64 <= end ? ~uint64_t{0} : (uint64_t{1} << (end % 64)) - 1;
+    }
+    const std::string letters = SlotLetters(grid_, slot);
+    for (int p = 0; p < v.length; ++p) {
+      if (letters[p] == char(Grid::kEmpty)) continue;
+      const uint64_t* bits = index_->Bits(v.length, p, static_cast<Letter>(letters[p]));
+      for (size_t b = 0; b < blocks; ++b) v.domain[b] &= bits[b];
+    }
+    if (!options_.allow_duplicates) {
+      for (const std::string& w : locked_words[v.length]) {
+        if (auto id = index_->Find(w)) v.domain[*id / 64] &= ~(uint64_t{1} << (*id % 64));
+      }
+    }
+    for (uint32_t id : excluded[v.length]) v.domain[id / 64] &= ~(uint64_t{1} << (id % 64));
+    v.size = 0;
+    for (uint32_t b = 0; b < blocks; ++b) {
+      v.size += std::popcount(v.domain[b]);
+      if (v.domain[b]) v.live.push_back(b);
+    }
+    v.counts.assign(size_t(v.length) * a_, 0);
+    Recount(v);
+  }
+  for (size_t x = 0; x < vars_.size(); ++x) {
+    const Var& v = vars_[x];
+    if (v.size == 0 && root_failure_.empty()) {
+      std::string mask;
+      for (char c : SlotLetters(grid_, slots_[v.slot])) {
+        if (c == char(Grid::kEmpty)) {
+          mask += '.';
+        } else {
+          AppendUtf8(index_->alphabet().LetterOf(uint8_t(c)), &mask);
+        }
+      }
+      failure_ = Failure{static_cast<int>(x), -1, -1};
+      root_failure_ = absl::StrCat(VarPlace(static_cast<int>(x)), ": no word fits ", mask);
+    }
+    for (int p = 0; p < v.length; ++p) queue_.push_back({int(x), p});
+  }
+  PushLevel();  // the root: never popped, so Init's state stays
+  return absl::OkStatus();
+}
+
+bool Domains::RootPropagate() {
+  if (!root_failure_.empty()) {
+    queue_.clear();
+    return false;
+  }
+  if (Propagate()) return true;
+  const int cell = failure_.cell;
+  const int row = cell / grid_.cols() + 1, col = cell % grid_.cols() + 1;
+  root_failure_ = absl::StrCat("the crossings leave no letter at row ", row, ", column ", col, ": no word of ",
+                               VarPlace(failure_.var), " fits the letters ", VarPlace(failure_.from),
+                               " allows there");
+  return false;
+}
+
+}  // namespace xwdb

@@ -1,0 +1,227 @@
+// Domains: the propagation core shared by every caller of the engine:
+// analysis (propagate once, report), suggestion (probe one slot's words),
+// search (decide, propagate, undo) and optimization (search with a bound).
+//
+// Each open slot of a grid is a variable. Its domain is a bitset over the
+// mask index's words of its length, with, for every position and letter,
+// how many domain words have that letter there, and the letter set of each
+// position (the letters with a count). Propagation is arc consistency at
+// the letter level (as qxw and AC-3): when a letter leaves a cell on one
+// side, the crossing variable loses every word with that letter there,
+// which may empty more cells, and so on to a fixpoint. A domain that
+// empties fails at once.
+//
+// Explanations: every domain carries the set of search levels (decisions)
+// that explain its removals since the root; a removal caused by a crossing
+// adds that crossing's whole set (conservative: a superset is sound). A
+// failure leaves its conflict, the levels that together caused it, for
+// conflict-directed backjumping.
+//
+// Levels and the trail: PushLevel() opens a level; a variable's state is
+// saved the first time it changes within a level, and PopLevel() restores
+// every variable changed since its PushLevel(). Domains only shrink within
+// a level.
+//
+// Rules besides the crossings: no word twice (unless allowed: an assigned
+// word leaves every other domain of its length), excluded words and the
+// score floor (left out at Init), given entries (fully given slots are not
+// variables; their words leave the domains), and, with
+// FillOptions::max_shared_substring, no two entries sharing a long run
+// (checked when a word is assigned, against the given entries and the
+// other assigned words).
+//
+// Cost: a domain of n words over L cells costs n/8 bytes of bitset plus
+// L*|alphabet| counts; filtering walks the domain word by word when it is
+// small, and ANDs the index's bitsets a block at a time when it is large.
+//
+// Thread safety: none; one Domains per thread (they may share the index).
+#ifndef XWDB_CORE_FILL_DOMAINS_H_
+#define XWDB_CORE_FILL_DOMAINS_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
+#include "core/fill/fill_options.h"
+#include "core/fill/level_set.h"
+#include "core/grid/grid.h"
+#include "core/index/mask_index.h"
+
+namespace xwdb {
+
+class Domains {
+ public:
+  // The level of the root state (Init's domains, after RootPropagate).
+  static constexpr int kRootLevel = 1;
+
+  struct Crossing {
+    int var = -1;  // the crossing variable, or -1 (none, or a given slot)
+    int pos = -1;
+  };
+  // An open slot: a variable.
+  struct Var {
+    int slot;  // into slots()
+    int length;
+    std::vector<Crossing> cross;  // per position
+    // The domain: a bitset over the index's words of this length, and the
+    // blocks of it that may be non-zero (sorted; every non-zero block is
+    // listed), so that small domains cost their size, not the dictionary's.
+    std::vector<uint64_t> domain;
+    std::vector<uint32_t> live;
+    uint32_t size = 0;
+    std::vector<uint32_t> counts;    // position * A + letter - 1
+    std::vector<LetterSet> letters;  // per position: the letters with a count
+    int assigned = -1;               // word id once assigned
+    // The decisions (levels) that explain every word gone from the domain
+    // since the root.
+    LevelSet why;
+    // How often this variable's failures were seen (dom/wdeg for the
+    // search; every wipe-out adds 1).
+    double weight = 1;
+    int saved_level = -1;  // the level whose trail holds its state
+  };
+  // Where the latest failure happened.
+  struct Failure {
+    int var = -1;    // the variable left with no word
+    int cell = -1;   // the cell whose letters emptied it (-1: not a crossing)
+    int from = -1;   // the crossing variable that took them away (-1: none)
+  };
+
+  // REQUIRES: Init() is called (and succeeds) before anything else.
+  Domains(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options);
+  Domains(const Domains&) = delete;
+  Domains& operator=(const Domains&) = delete;
+
+  // Finds the slots, builds each open slot's domain (given letters, score
+  // floor, exclusions, given entries) and queues every cell. Fails with
+  // kInvalidArgument if the grid has no slot or a slot longer than
+  // MaskIndex::kMaxLength. Opens the root level.
+  absl::Status Init();
+  // Propagates the root to a fixpoint. False if the grid has no fill; then
+  // root_failure() says why, naming a slot or a cell.
+  bool RootPropagate();
+  const std::string& root_failure() const { return root_failure_; }
+
+  const MaskIndex& index() const { return *index_; }
+  const std::shared_ptr<const MaskIndex>& shared_index() const { return index_; }
+  const Grid& grid() const { return grid_; }
+  const FillOptions& options() const { return options_; }
+  const std::vector<Slot>& slots() const { return slots_; }
+  const std::vector<int>& numbers() const { return numbers_; }
+  // The variable of slot s, or -1 for a fully given slot.
+  int var_of_slot(int s) const { return var_of_slot_[s]; }
+  int var_count() const { return static_cast<int>(vars_.size()); }
+  const Var& var(int x) const { return vars_[x]; }
+  Var& mutable_var(int x) { return vars_[x]; }
+  // The given entries (fully given slots), letter codes, by slot.
+  const std::vector<std::pair<int, std::string>>& given_entries() const { return given_; }
+
+  int level() const { return level_; }
+  void PushLevel();
+  // Restores every variable changed since the matching PushLevel().
+  void PopLevel();
+
+  // x = word `id` (in its domain): its crossings are queued, and the word
+  // leaves the other domains of its length (no duplicates). False if that
+  // empties one, or if the word shares a run longer than
+  // max_shared_substring with an entry already placed; conflict() then says
+  // why. Call Propagate() next.
+  bool Assign(int x, uint32_t id);
+  // Removes word `id` from x (if there) because of `why`. False if x
+  // empties.
+  bool RemoveOne(int x, uint32_t id, const LevelSet& why);
+  // Runs the queued cell events to a fixpoint. Without propagation (study
+  // mode) only the first wave is checked. False on a wipe-out.
+  bool Propagate();
+
+  // The levels that together caused the latest failure. The search may
+  // also set it (a subtree with no fill).
+  LevelSet& conflict() { return conflict_; }
+  const Failure& failure() const { return failure_; }
+  // Variables the duplicate rule leaves alone (a region searched on its
+  // own does not touch the others). Empty: none.
+  void set_untouched(std::vector<char> untouched) { untouched_ = std::move(untouched); }
+
+  // The letters still possible in `cell`: the intersection of its across
+  // and down variables' letters there; every letter for a cell of no
+  // variable that is empty, the given letter otherwise.
+  LetterSet CellLetters(int cell) const;
+  // Calls fn(id) for every word of x's domain, best first, until it
+  // returns false.
+  void ForEachWord(int x, absl::FunctionRef<bool(uint32_t)> fn) const;
+  // The score of the best word left in x's domain (ids are ordered by
+  // score); -1 if it is empty.
+  int BestScore(int x) const;
+  // The word of x: its assigned one, else its only one; kEmpty-filled if
+  // neither.
+  std::string WordOf(int x) const;
+
+  // "12 across (row 3, column 1)" for variable x; the same for a slot.
+  std::string VarPlace(int x) const { return SlotPlace(vars_[x].slot); }
+  std::string SlotPlace(int s) const;
+
+  // Debug builds check, on small domains, that every variable's
+  // incremental state (size, live blocks, counts, letter sets) equals a
+  // recount of its domain.
+  void CheckState() const;
+
+ private:
+  static LetterSet Letters(const Var& v, int p) { return v.letters[p]; }
+  void Uncount(int x, Var& v, absl::string_view w);
+  void Recount(Var& v);
+  static void CompactLive(Var& v);
+  void Save(int x);
+  bool Wipeout(int x, const LevelSet& cause);
+  bool Filter(int x, int pos, LetterSet allowed, const LevelSet& why);
+  // The shared-run rule for x = word `w`: false (with the conflict set) if
+  // w shares a run of more than max_shared_substring letters with a given
+  // entry or an assigned word.
+  bool CheckSharedRuns(int x, absl::string_view w);
+
+  // A variable's state at the start of a level. Domains only shrink within
+  // a level, so the blocks outside `live` were zero then and still are:
+  // restoring the listed blocks restores the whole domain. Entries are
+  // reused (trail_top_), so saving seldom allocates.
+  struct Saved {
+    int var;
+    int previous_saved_level;
+    std::vector<uint32_t> live;
+    std::vector<uint64_t> blocks;  // domain[live[i]]
+    uint32_t size;
+    std::vector<uint32_t> counts;
+    std::vector<LetterSet> letters;
+    LevelSet why;
+    int assigned;
+  };
+
+  std::shared_ptr<const MaskIndex> index_;
+  const int a_;
+  Grid grid_;
+  FillOptions options_;
+
+  std::vector<Slot> slots_;
+  std::vector<int> numbers_;
+  std::vector<int> var_of_slot_;  // -1 for given slots
+  std::vector<Var> vars_;
+  std::vector<std::pair<int, std::string>> given_;
+  std::vector<std::vector<int>> same_length_;
+  std::vector<int> across_var_, down_var_;  // per cell: (var, pos) packed as var*64+pos, or -1
+  std::vector<char> untouched_;
+  std::vector<std::pair<int, int>> queue_;
+  std::vector<uint64_t> scratch_;
+  std::vector<Saved> trail_;  // [0, trail_top_) in use
+  size_t trail_top_ = 0;
+  std::vector<size_t> level_starts_;
+  int level_ = 0;
+  LevelSet conflict_;
+  Failure failure_;
+  std::string root_failure_;
+};
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_FILL_DOMAINS_H_

@@ -1,0 +1,93 @@
+// FillOptions: what a fill (and the analysis and suggestions that share its
+// propagation core) is asked to respect, and how the search runs.
+#ifndef XWDB_CORE_FILL_FILL_OPTIONS_H_
+#define XWDB_CORE_FILL_FILL_OPTIONS_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/fill/fill_result.h"
+
+namespace xwdb {
+
+// How propagation removes words from a domain (see Domains): kAuto picks
+// the cheaper way per call; the others force one (tests, benchmarks).
+enum class FilterPath { kAuto, kWords, kBitsets };
+
+// What the optimizer maximizes (see FillOptions::optimize).
+enum class OptimizeGoal {
+  kNone,
+  kMin,   // the lowest word score, then the mean
+  kMean,  // the mean word score
+};
+
+// A slot named by its first cell (0-based) and direction.
+struct SlotRef {
+  int row = 0;
+  int col = 0;
+  bool down = false;
+  friend bool operator==(const SlotRef&, const SlotRef&) = default;
+};
+
+struct FillOptions {
+  int min_length = 2;       // shorter runs are not slots
+  int min_score = 0;        // words scored below are not used
+  bool allow_duplicates = false;
+  uint32_t seed = 1;
+  // The whole call's budget: a plain fill gives up after it, the optimizer
+  // stops improving at it.
+  double timeout_seconds = 60;
+  uint64_t max_nodes = 0;   // 0: no limit
+  int solutions = 1;        // distinct fills wanted
+  // With solutions > 1: every fill differs from every other in at least
+  // this many entries (0 or 1: any two distinct fills).
+  int differ = 0;
+  // Fill only these slots (empty: every open slot). Letters outside them
+  // stay as they are; the other open slots are not filled but must keep a
+  // candidate (they constrain the selection through their crossings).
+  std::vector<SlotRef> only;
+  // Words never used (letter codes of the index's alphabet). A slot given
+  // whole is kept even if it spells one.
+  std::vector<std::string> excluded;
+  // No two entries (given ones included) share a run of more than this
+  // many letters (0: no rule). With 4, STARLET beside STARLING is refused
+  // (they share STARL); TEAPOT beside POTTED is not (they share POT).
+  int max_shared_substring = 0;
+  // Search on after the first fill for better ones (higher lowest score,
+  // then mean; or mean alone) until timeout_seconds, or until the last is
+  // proven best. REQUIRES: solutions == 1.
+  OptimizeGoal optimize = OptimizeGoal::kNone;
+  // Searches run in parallel, differently seeded (a portfolio); the first
+  // to finish wins and stops the others. Deterministic only with 1.
+  int threads = 1;
+  // Study modes (for the benchmark): what each technique buys.
+  bool propagate = true;    // false: only check the assigned slot's crossings
+  bool dynamic_order = true;  // false: slots in grid order (across, then down)
+  bool restarts = true;
+  // Refuted decisions allowed in the first run; each later run allows
+  // 1.5 times more.
+  double restart_cutoff = 150;
+  // false: chronological backtracking (always undo the latest decision)
+  // instead of conflict-directed backjumping.
+  bool backjumping = true;
+  // false: words proven out of a slot are forgotten at each restart.
+  bool keep_proven_out = true;
+  bool lookahead = true;    // false: values in plain score order
+  bool regions = true;      // false: no region-by-region search
+  FilterPath filter_path = FilterPath::kAuto;
+  // Called from the searching thread about every progress_interval_seconds
+  // (only by the first member of a portfolio). It may call Cancel(); it
+  // must not block for long: the search waits for it.
+  std::function<void(const FillProgress&)> on_progress;
+  double progress_interval_seconds = 0.25;
+  // Called from the searching thread with each fill as it is found: every
+  // alternative (solutions > 1), every improvement (optimize). Not called
+  // by the other members of a portfolio.
+  std::function<void(const Fill&)> on_fill;
+};
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_FILL_FILL_OPTIONS_H_

@@ -1,0 +1,75 @@
+// What a fill gives back: the outcome, the fills, the statistics, and the
+// progress snapshots a caller may show while it runs.
+#ifndef XWDB_CORE_FILL_FILL_RESULT_H_
+#define XWDB_CORE_FILL_FILL_RESULT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/grid/grid.h"
+
+namespace xwdb {
+
+// A snapshot of a running search, for callers that show progress.
+struct FillProgress {
+  uint64_t nodes = 0;
+  int slots_filled = 0;  // open slots assigned on the deepest path seen
+  int slots_open = 0;    // open slots in all (locked ones excluded)
+  Grid best{1, 1};       // that deepest partial fill
+  double seconds = 0;
+};
+
+enum class FillOutcome {
+  kFilled,      // at least one fill found
+  kImpossible,  // the search was complete and found none
+  kTimeout,     // out of time or nodes
+  kCancelled,
+};
+
+const char* FillOutcomeName(FillOutcome o);
+
+struct FillStats {
+  uint64_t nodes = 0;        // decisions (slot = word)
+  uint64_t backtracks = 0;   // decisions refuted
+  uint64_t backjumps = 0;    // decisions undone without a refutation (not in the conflict)
+  uint64_t restarts = 0;
+  // Words refuted with no decision in the reason: out of their slots for
+  // good, kept at the root across restarts.
+  uint64_t proven_out = 0;
+  double seconds = 0;
+};
+
+struct FilledSlot {
+  Slot slot;
+  int number = 0;    // crossword numbering (NumberSlots)
+  std::string word;  // letter codes; empty cells (kEmpty) in a slot left open
+  int score = -1;    // -1: a locked entry not in the dictionary, or not filled
+  bool locked = false;  // given whole in the grid (a theme entry)
+  bool open = false;    // outside the selection of a partial fill, left as it was
+};
+
+struct Fill {
+  Grid grid;
+  std::vector<FilledSlot> slots;
+  double mean_score = 0;
+  int min_score = 0;
+  double seconds = 0;  // since the search began, when found
+};
+
+struct FillResult {
+  FillOutcome outcome = FillOutcome::kTimeout;
+  // Best last with the optimizer; in the order found otherwise.
+  std::vector<Fill> fills;
+  FillStats stats;
+  // For kImpossible: why, naming what it can ("12 across (row 3, column
+  // 1): no word fits Q.X..", a region, a cell).
+  std::string reason;
+  // With FillOptions::optimize: true if the last fill is proven the best
+  // (no fill scores higher); false if the budget ended the search first.
+  bool proven_best = false;
+};
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_FILL_FILL_RESULT_H_

@@ -1,0 +1,455 @@
+#include "core/fill/search.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <functional>
+
+#include "absl/strings/str_cat.h"
+
+namespace xwdb {
+namespace {
+
+// Each run allows kRestartGrowth times more refuted decisions (backtracks)
+// than the one before (FillOptions::restart_cutoff for the first). Counting
+// failures, not decisions, lets a run on a big easy grid go as deep as it
+// needs; a short first run escapes the heavy tail of an unlucky first
+// choice on open grids.
+constexpr double kRestartGrowth = 1.5;
+// The level of a run; the root's is Domains::kRootLevel, decisions are
+// deeper.
+constexpr int kRunLevel = Domains::kRootLevel + 1;
+// After the first run, the value is drawn among this many best candidates.
+constexpr int kRandomTop = 3;
+// How many of a slot's best-scored candidates the value choice compares.
+constexpr int kLookahead = 16;
+
+}  // namespace
+
+Search::Search(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options,
+               std::atomic<bool>* cancelled, bool diversify)
+    : d_(std::move(index), grid, options), options_(options), cancelled_(cancelled), rng_(options.seed),
+      diversify_(diversify) {}
+
+absl::Status Search::Init() {
+  if (absl::Status s = d_.Init(); !s.ok()) return s;
+  reason_ = LevelSet(d_.var_count() + 3);
+  selected_.assign(d_.var_count(), options_.only.empty() ? 1 : 0);
+  for (const SlotRef& ref : options_.only) {
+    bool found = false;
+    for (size_t s = 0; s < d_.slots().size(); ++s) {
+      const Slot& slot = d_.slots()[s];
+      if (slot.row != ref.row || slot.col != ref.col || slot.down != ref.down) continue;
+      found = true;
+      if (d_.var_of_slot(static_cast<int>(s)) >= 0) selected_[d_.var_of_slot(static_cast<int>(s))] = 1;
+    }
+    if (!found) {
+      return absl::InvalidArgumentError(absl::StrCat("no ", ref.down ? "down" : "across", " slot starts at row ",
+                                                     ref.row + 1, ", column ", ref.col + 1));
+    }
+  }
+  selected_count_ = static_cast<int>(std::count(selected_.begin(), selected_.end(), 1));
+  FindRegions();
+  return absl::OkStatus();
+}
+
+void Search::FindRegions() {
+  const int n = d_.var_count();
+  std::vector<int> parent(n);
+  for (int x = 0; x < n; ++x) parent[x] = x;
+  std::function<int(int)> find = [&](int x) { return parent[x] == x ? x : parent[x] = find(parent[x]); };
+  for (int x = 0; x < n; ++x) {
+    for (const Domains::Crossing& c : d_.var(x).cross) {
+      if (c.var >= 0) parent[find(x)] = find(c.var);
+    }
+  }
+  std::vector<int> region_of_root(n, -1);
+  region_of_.assign(n, -1);
+  for (int x = 0; x < n; ++x) {
+    int& r = region_of_root[find(x)];
+    if (r < 0) {
+      r = static_cast<int>(regions_.size());
+      regions_.emplace_back();
+    }
+    regions_[r].push_back(x);
+  }
+  std::stable_sort(regions_.begin(), regions_.end(),
+                   [](const std::vector<int>& a, const std::vector<int>& b) { return a.size() > b.size(); });
+  for (size_t r = 0; r < regions_.size(); ++r) {
+    for (int x : regions_[r]) region_of_[x] = static_cast<int>(r);
+  }
+  // With several fills wanted, a region's exhaustion after some fills is
+  // not a failure: those searches go jointly; so do selections.
+  region_mode_ = options_.regions && regions_.size() > 1 && options_.solutions == 1 && options_.only.empty();
+}
+
+int64_t Search::DecidedSum(const Fill& fill) {
+  int64_t sum = 0;
+  for (const FilledSlot& s : fill.slots) {
+    if (!s.locked && !s.open) sum += s.score;
+  }
+  return sum;
+}
+
+// The region being filled: the given one (a region alone), or in region
+// mode the first in solving order with an open slot; -1: all of them.
+int Search::ActiveRegion() const {
+  if (only_region_ >= 0) return only_region_;
+  if (!region_mode_) return -1;
+  for (size_t r = 0; r < regions_.size(); ++r) {
+    for (int x : regions_[r]) {
+      if (d_.var(x).assigned < 0) return static_cast<int>(r);
+    }
+  }
+  return -1;
+}
+
+bool Search::NoneAssignedIn(int region) const {
+  for (int x : regions_[region]) {
+    if (d_.var(x).assigned >= 0) return false;
+  }
+  return true;
+}
+
+int Search::Choose() const {
+  int best = -1;
+  double best_key = 0;
+  const int region = ActiveRegion();
+  const size_t n = region >= 0 ? regions_[region].size() : size_t(d_.var_count());
+  for (size_t i = 0; i < n; ++i) {
+    const int x = region >= 0 ? regions_[region][i] : static_cast<int>(i);
+    const Domains::Var& v = d_.var(x);
+    if (v.assigned >= 0 || !selected_[x]) continue;
+    if (!options_.dynamic_order) return x;
+    const double key = v.size / v.weight;
+    if (best < 0 || key < best_key) {
+      best = x;
+      best_key = key;
+    }
+  }
+  return best;
+}
+
+// Among the first kLookahead candidates (the best scored), the word that
+// leaves the most to its crossings: the sum over its cells of the log of
+// how many crossing words keep that letter. After a restart, one of the
+// kRandomTop best by that measure, at random.
+uint32_t Search::PickValue(const Domains::Var& v) {
+  struct Candidate {
+    double support;
+    uint32_t id;
+  };
+  std::vector<Candidate> top;
+  const int want = options_.lookahead ? kLookahead : (randomize_ ? kRandomTop : 1);
+  for (size_t i = 0; i < v.live.size() && static_cast<int>(top.size()) < want; ++i) {
+    const uint32_t b = v.live[i];
+    for (uint64_t m = v.domain[b]; m && static_cast<int>(top.size()) < want; m &= m - 1) {
+      top.push_back(Candidate{0, uint32_t(b * 64 + std::countr_zero(m))});
+    }
+  }
+  const int a = d_.index().alphabet().size();
+  if (options_.lookahead && top.size() > 1) {
+    for (Candidate& c : top) {
+      const absl::string_view w = d_.index().letters(v.length, c.id);
+      for (int p = 0; p < v.length; ++p) {
+        const Domains::Crossing x = v.cross[p];
+        if (x.var < 0 || d_.var(x.var).assigned >= 0) continue;
+        c.support += std::log(1.0 + d_.var(x.var).counts[size_t(x.pos) * a + uint8_t(w[p]) - 1]);
+      }
+    }
+    // Stable: equal support keeps the score order.
+    std::stable_sort(top.begin(), top.end(),
+                     [](const Candidate& x, const Candidate& y) { return x.support > y.support; });
+  }
+  const size_t pool = randomize_ ? std::min<size_t>(top.size(), kRandomTop) : 1;
+  return top[pool > 1 ? rng_() % pool : 0].id;
+}
+
+bool Search::DiffersEnough() {
+  if (options_.differ <= 1 || found_.empty()) return true;
+  for (const std::vector<int>& fill : found_) {
+    int can_differ = 0;
+    for (int x = 0; x < d_.var_count(); ++x) {
+      if (!selected_[x]) continue;
+      if (d_.var(x).assigned < 0 || d_.var(x).assigned != fill[x]) ++can_differ;
+    }
+    if (can_differ >= options_.differ) continue;
+    // The agreeing decisions alone make this fill too close to that one.
+    LevelSet& conflict = d_.conflict();
+    conflict.Clear();
+    for (int x = 0; x < d_.var_count(); ++x) {
+      if (selected_[x] && d_.var(x).assigned >= 0 && d_.var(x).assigned == fill[x]) conflict.Union(d_.var(x).why);
+    }
+    return false;
+  }
+  return true;
+}
+
+bool Search::CanImprove() {
+  if (!improve_) return true;
+  int64_t bound = 0;
+  for (int x = 0; x < d_.var_count(); ++x) {
+    if (selected_[x]) bound += d_.BestScore(x);
+  }
+  if (bound > min_sum_) return true;
+  // The bound depends on every domain: every decision takes part.
+  d_.conflict().Clear();
+  d_.conflict().AddUpTo(d_.level());
+  return false;
+}
+
+bool Search::ShouldStop() {
+  if (cancelled_->load(std::memory_order_relaxed) ||
+      (finished_ != nullptr && finished_->load(std::memory_order_relaxed))) {
+    stop_ = FillOutcome::kCancelled;
+    return true;
+  }
+  if (options_.max_nodes && stats_.nodes >= options_.max_nodes) {
+    stop_ = FillOutcome::kTimeout;
+    return true;
+  }
+  if ((stats_.nodes & 15) == 0) {
+    const Clock::time_point now = Clock::now();
+    if (now >= deadline_) {
+      stop_ = FillOutcome::kTimeout;
+      return true;
+    }
+    if (options_.on_progress && now >= next_progress_) {
+      ReportProgress(now);
+      if (cancelled_->load(std::memory_order_relaxed)) {
+        stop_ = FillOutcome::kCancelled;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+void Search::ReportProgress(Clock::time_point now) {
+  progress_.nodes = stats_.nodes;
+  progress_.slots_open = selected_count_;
+  progress_.seconds = std::chrono::duration<double>(now - start_).count();
+  options_.on_progress(progress_);
+  next_progress_ = now + std::chrono::microseconds(int64_t(options_.progress_interval_seconds * 1e6));
+}
+
+// Keeps the deepest partial fill for progress reports (only when someone
+// listens: copying the grid costs its size).
+void Search::NoteDepth() {
+  if (!options_.on_progress) return;
+  const int depth = d_.level() - kRunLevel;  // the root and the run's own level hold no decision
+  if (depth <= progress_.slots_filled) return;
+  progress_.slots_filled = depth;
+  progress_.best = d_.grid();
+  for (int x = 0; x < d_.var_count(); ++x) {
+    const Domains::Var& v = d_.var(x);
+    if (v.assigned < 0) continue;
+    const absl::string_view w = d_.index().letters(v.length, uint32_t(v.assigned));
+    for (int p = 0; p < v.length; ++p) progress_.best.Set(d_.slots()[v.slot].cells[p], uint8_t(w[p]));
+  }
+}
+
+// At the root between runs: removes the words proven out so far. False if
+// that empties a domain (no fill exists).
+bool Search::KeepProvenOut() {
+  reason_.Clear();  // the explanation: no decision at all
+  for (const auto& [x, id] : proven_out_) {
+    if (!d_.RemoveOne(x, id, reason_)) return false;
+  }
+  stats_.proven_out += proven_out_.size();
+  proven_out_.clear();
+  return d_.Propagate();
+}
+
+void Search::RecordFill() {
+  const MaskIndex& index = d_.index();
+  Fill fill{d_.grid(), {}, 0, 100, std::chrono::duration<double>(Clock::now() - start_).count()};
+  std::vector<int> decided(d_.var_count(), -1);
+  for (int x = 0; x < d_.var_count(); ++x) {
+    const Domains::Var& v = d_.var(x);
+    if (!selected_[x]) continue;
+    decided[x] = v.assigned;
+    const absl::string_view w = index.letters(v.length, uint32_t(v.assigned));
+    for (int p = 0; p < v.length; ++p) fill.grid.Set(d_.slots()[v.slot].cells[p], uint8_t(w[p]));
+  }
+  const std::string key = fill.grid.ToText(index.alphabet());
+  if (!seen_fills_.insert(key).second) return;
+  int scored = 0;
+  for (size_t s = 0; s < d_.slots().size(); ++s) {
+    const Slot& slot = d_.slots()[s];
+    FilledSlot fs{slot, d_.numbers()[s], SlotLetters(fill.grid, slot), -1};
+    const int x = d_.var_of_slot(static_cast<int>(s));
+    fs.locked = x < 0;
+    fs.open = x >= 0 && !selected_[x];
+    if (x >= 0 && selected_[x]) {
+      fs.score = index.score(slot.length(), uint32_t(d_.var(x).assigned));
+    } else if (fs.word.find(char(Grid::kEmpty)) == std::string::npos) {
+      if (auto id = index.Find(fs.word)) fs.score = index.score(slot.length(), *id);
+    }
+    if (fs.score >= 0) {
+      fill.mean_score += fs.score;
+      fill.min_score = std::min(fill.min_score, fs.score);
+      ++scored;
+    }
+    fill.slots.push_back(std::move(fs));
+  }
+  fill.mean_score = scored ? fill.mean_score / scored : 0;
+  if (scored == 0) fill.min_score = 0;
+  found_.push_back(std::move(decided));
+  if (improve_) min_sum_ = DecidedSum(fill);
+  if (options_.on_fill) options_.on_fill(fill);
+  result_.fills.push_back(std::move(fill));
+}
+
+Search::RunEnd Search::Dive() {
+  for (;;) {
+    if (!DiffersEnough() || !CanImprove()) return RunEnd::kExhausted;
+    const int x = Choose();
+    if (x < 0) {
+      if (only_region_ >= 0) return RunEnd::kSolved;  // the region alone has a fill
+      RecordFill();
+      if (!improve_ && static_cast<int>(result_.fills.size()) >= options_.solutions) return RunEnd::kSolved;
+      // More fills wanted: every decision took part in this "failure".
+      d_.conflict().Clear();
+      d_.conflict().AddUpTo(d_.level());
+      return RunEnd::kExhausted;
+    }
+    if (ShouldStop()) return RunEnd::kStopped;
+    if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
+    ++stats_.nodes;
+    // The first decision of a region after others were filled.
+    const bool region_start = region_mode_ && d_.level() > kRunLevel && NoneAssignedIn(region_of_[x]);
+    const uint32_t id = PickValue(d_.var(x));
+    d_.PushLevel();
+    const int decision = d_.level();
+    if (d_.Assign(x, id) && d_.Propagate()) {
+      d_.CheckState();
+      NoteDepth();
+      const RunEnd end = Dive();
+      if (end != RunEnd::kExhausted) return end;  // the caller keeps or drops the state
+    } else {
+      d_.mutable_var(x).weight += 0.5;  // the decision failed at once
+    }
+    d_.PopLevel();
+    // The conflict names the decisions that together leave no fill below.
+    // If this one is not among them, the earlier ones alone fail: trying
+    // x's other words would fail the same way, so jump back past them.
+    bool failed = options_.backjumping && !d_.conflict().Contains(decision);
+    if (failed) {
+      ++stats_.backjumps;
+    } else {
+      ++stats_.backtracks;
+      // Refute: x is not this word, at the caller's level, because of the
+      // conflict's other decisions.
+      reason_.CopyFrom(d_.conflict());
+      reason_.Remove(decision);
+      // No decision explains the refutation: x never takes this word, in
+      // this run or any later one (kept at the root from the next run on).
+      if (options_.keep_proven_out && reason_.NoneAbove(kRunLevel) && options_.solutions == 1 &&
+          only_region_ < 0) {
+        proven_out_.push_back({x, id});
+      }
+      failed = !d_.RemoveOne(x, id, reason_) || !d_.Propagate();
+    }
+    if (failed) {
+      if (!region_start) return RunEnd::kExhausted;
+      failed_region_ = region_of_[x];
+      return RunEnd::kRegionFailed;
+    }
+  }
+}
+
+std::string Search::RegionName(int region) const {
+  const int first = regions_[region].front();
+  const Slot& slot = d_.slots()[d_.var(first).slot];
+  return absl::StrCat("the region of ", SlotName(slot, d_.numbers()[d_.var(first).slot]), " (row ", slot.row + 1,
+                      ", column ", slot.col + 1, "; ", regions_[region].size(),
+                      regions_[region].size() == 1 ? " slot" : " slots", ")");
+}
+
+FillResult Search::Run() {
+  start_ = Clock::now();
+  next_progress_ = start_ + std::chrono::microseconds(int64_t(options_.progress_interval_seconds * 1e6));
+  progress_.best = d_.grid();
+  deadline_ = start_ + std::chrono::microseconds(int64_t(options_.timeout_seconds * 1e6));
+  if (improve_) region_mode_ = false;
+  if (only_region_ >= 0) {
+    std::vector<char> untouched(d_.var_count(), 0);
+    for (int x = 0; x < d_.var_count(); ++x) untouched[x] = region_of_[x] != only_region_;
+    d_.set_untouched(std::move(untouched));
+  }
+  auto finish = [&] {
+    stats_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    result_.stats = stats_;
+    return result_;
+  };
+  if (!d_.RootPropagate()) {
+    result_.outcome = FillOutcome::kImpossible;
+    result_.reason = d_.root_failure();
+    return finish();
+  }
+  double cutoff = options_.restart_cutoff;
+  for (int run = 0;; ++run) {
+    if (run > 0 && !KeepProvenOut()) {
+      result_.outcome = result_.fills.empty() ? FillOutcome::kImpossible : FillOutcome::kFilled;
+      result_.proven_best = improve_;
+      // KeepProvenOut fails only through a wipe-out, which names its slot.
+      if (result_.fills.empty()) {
+        result_.reason = absl::StrCat("once the words proven out of their slots are gone, no word fits ",
+                                      d_.VarPlace(d_.failure().var));
+      }
+      break;
+    }
+    cutoff_ = options_.restarts ? stats_.backtracks + cutoff : 0;
+    randomize_ = run > 0 || diversify_;
+    d_.PushLevel();
+    const RunEnd end = Dive();
+    while (d_.level() > Domains::kRootLevel) d_.PopLevel();
+    if (end == RunEnd::kSolved) {
+      result_.outcome = FillOutcome::kFilled;
+      break;
+    }
+    if (end == RunEnd::kExhausted) {
+      result_.outcome = result_.fills.empty() ? FillOutcome::kImpossible : FillOutcome::kFilled;
+      result_.proven_best = improve_;
+      if (result_.fills.empty()) result_.reason = "the complete search found no fill";
+      break;
+    }
+    if (end == RunEnd::kStopped) {
+      result_.outcome = result_.fills.empty() ? stop_ : FillOutcome::kFilled;
+      break;
+    }
+    if (end == RunEnd::kRegionFailed) {
+      // The region alone, without the other regions' words.
+      FillOptions o = options_;
+      o.on_progress = nullptr;
+      o.on_fill = nullptr;
+      o.timeout_seconds = std::max(0.0, std::chrono::duration<double>(deadline_ - Clock::now()).count());
+      Search alone(d_.shared_index(), d_.grid(), o, cancelled_);
+      if (!alone.Init().ok()) break;  // the same grid: Init succeeded before
+      alone.set_finished_flag(finished_);
+      alone.only_region_ = failed_region_;
+      const FillResult r = alone.Run();
+      stats_.nodes += r.stats.nodes;
+      stats_.backtracks += r.stats.backtracks;
+      stats_.backjumps += r.stats.backjumps;
+      stats_.proven_out += r.stats.proven_out;
+      if (r.outcome == FillOutcome::kImpossible) {
+        result_.outcome = FillOutcome::kImpossible;
+        result_.reason = RegionName(failed_region_) + " has no fill";
+        break;
+      }
+      if (r.outcome != FillOutcome::kFilled) {
+        result_.outcome = r.outcome;
+        break;
+      }
+      region_mode_ = false;  // the regions need each other's words: search jointly
+      continue;
+    }
+    ++stats_.restarts;
+    cutoff *= kRestartGrowth;
+  }
+  return finish();
+}
+
+}  // namespace xwdb

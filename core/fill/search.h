@@ -1,0 +1,143 @@
+// Search: one complete, restarting search for fills over a Domains (one
+// member of the Solver's portfolio).
+//
+// Choice: the open slot with the fewest candidates per unit of weight
+// (dom/wdeg: a slot whose domain empties gains weight, so the search learns
+// where the grid is tight); value order: of the best-scored candidates, the
+// one that leaves the most words to its crossings first, with a seeded
+// choice among the best after a restart. Branching is two-way (slot = word,
+// else slot != word). A wipe-out's conflict (Domains::conflict) says which
+// decisions together caused it; a decision outside a subtree's conflict is
+// undone without trying its other words (conflict-directed backjumping).
+// Restarts use a growing cutoff on refuted decisions and keep the learned
+// weights and the words proven out: a refutation whose explanation holds no
+// decision is true of every fill, so its word leaves its slot at the root
+// for every later run. A run that ends within its cutoff has searched
+// everything, so "impossible" is a proof.
+//
+// Independent regions (groups of open slots that no crossing links, e.g.
+// where given entries cut the grid) are filled one after another; a region
+// that cannot be filled is named, and a failure in one does not undo the
+// others.
+//
+// Search-level rules, each checked at every node with an explanation:
+//   - a selection (FillOptions::only): only the selected slots are decided;
+//     the others keep a candidate through propagation and stay open;
+//   - alternatives (solutions > 1, differ K): a partial fill that agrees
+//     with an earlier fill on so many slots that fewer than K can still
+//     differ fails, blaming the decisions of the agreeing slots;
+//   - improvement (set_min_sum): a partial fill whose best possible score
+//     sum (assigned words, plus each open slot's best word left) cannot
+//     exceed the floor fails; each fill found raises the floor
+//     (branch and bound on the mean).
+//
+// Thread safety: one thread; Cancel through the shared flag.
+#ifndef XWDB_CORE_FILL_SEARCH_H_
+#define XWDB_CORE_FILL_SEARCH_H_
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "core/fill/domains.h"
+#include "core/fill/fill_options.h"
+#include "core/fill/fill_result.h"
+
+namespace xwdb {
+
+class Search {
+ public:
+  // `diversify`: randomize the value order from the first run (the other
+  // members of a portfolio). `cancelled` is watched throughout.
+  Search(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options,
+         std::atomic<bool>* cancelled, bool diversify = false);
+
+  // Fails with kInvalidArgument if the grid is unusable (see Domains::Init)
+  // or a selected slot is not a slot of the grid.
+  absl::Status Init();
+  // Branch and bound: only fills whose words (in the decided slots) score
+  // more than `sum` in all are wanted, and every fill found raises it.
+  void set_min_sum(int64_t sum) {
+    improve_ = true;
+    min_sum_ = sum;
+  }
+  // A second flag that stops the search (another member of a portfolio
+  // finished first); the result then counts as cancelled.
+  void set_finished_flag(const std::atomic<bool>* finished) { finished_ = finished; }
+  // Searches until the fills wanted are found, the search is complete, the
+  // time or node budget ends, or it is cancelled. Runs once.
+  FillResult Run();
+
+  // The score sum of a fill's decided (selected, open) slots.
+  static int64_t DecidedSum(const Fill& fill);
+
+ private:
+  enum class RunEnd { kSolved, kExhausted, kCutoff, kStopped, kRegionFailed };
+  using Clock = std::chrono::steady_clock;
+
+  RunEnd Dive();
+  int ActiveRegion() const;
+  bool NoneAssignedIn(int region) const;
+  int Choose() const;
+  uint32_t PickValue(const Domains::Var& v);
+  // The search-level rules at a node; false (conflict set) if one fails.
+  bool DiffersEnough();
+  bool CanImprove();
+  bool ShouldStop();
+  void ReportProgress(Clock::time_point now);
+  void NoteDepth();
+  bool KeepProvenOut();
+  void RecordFill();
+  std::string RegionName(int region) const;
+  void FindRegions();
+
+  Domains d_;
+  FillOptions options_;
+  std::atomic<bool>* cancelled_;
+  const std::atomic<bool>* finished_ = nullptr;
+  std::mt19937 rng_;
+  bool diversify_ = false;
+
+  std::vector<char> selected_;  // per variable: decided by the search
+  int selected_count_ = 0;
+  std::vector<std::pair<int, uint32_t>> proven_out_;
+  // The decided words of each fill found (per variable), for `differ`.
+  std::vector<std::vector<int>> found_;
+  bool improve_ = false;
+  int64_t min_sum_ = 0;
+  LevelSet reason_;
+
+  FillStats stats_;
+  FillResult result_;
+  std::set<std::string> seen_fills_;
+  Clock::time_point start_;
+  Clock::time_point deadline_;
+  Clock::time_point next_progress_;
+  FillProgress progress_;
+  double cutoff_ = 0;  // 0: none
+  bool randomize_ = false;
+  FillOutcome stop_ = FillOutcome::kTimeout;
+  // Independent regions: the open slots' connected components through
+  // crossings (given slots cut them), largest first. In region mode the
+  // search fills one region after another; a region that fails once the
+  // earlier ones are filled is tried alone, without their words: if it has
+  // no fill even so, the grid has none (and that region is named);
+  // otherwise the regions share words they need and the search goes on
+  // jointly.
+  std::vector<int> region_of_;
+  std::vector<std::vector<int>> regions_;
+  bool region_mode_ = false;
+  int only_region_ = -1;
+  int failed_region_ = -1;
+};
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_FILL_SEARCH_H_
