@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 
@@ -423,6 +424,12 @@ absl::Status Domains::Init() {
       }
     }
     for (uint32_t id : excluded[v.length]) v.domain[id / 64] &= ~(uint64_t{1} << (id % 64));
+    for (const auto& [ref, word] : options_.placed) {
+      if (ref.row != slot.row || ref.col != slot.col || ref.down != slot.down) continue;
+      // A word the dictionary lacks leaves the slot empty.
+      const uint64_t id = static_cast<int>(word.size()) == v.length ? index_->Find(word).value_or(~0u) : ~0u;
+      for (size_t b = 0; b < blocks; ++b) v.domain[b] &= id / 64 == b ? uint64_t{1} << (id % 64) : 0;
+    }
     v.size = 0;
     for (uint32_t b = 0; b < blocks; ++b) {
       v.size += std::popcount(v.domain[b]);

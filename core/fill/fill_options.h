@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/fill/fill_result.h"
@@ -48,6 +49,11 @@ struct FillOptions {
   // stay as they are; the other open slots are not filled but must keep a
   // candidate (they constrain the selection through their crossings).
   std::vector<SlotRef> only;
+  // Words placed in slots for this fill only (letter codes): the slot takes
+  // exactly that word but stays a slot, so its crossings, the duplicate
+  // rule and every other rule apply to it (unlike letters written into the
+  // grid, which make a slot given). Suggestions verify a word this way.
+  std::vector<std::pair<SlotRef, std::string>> placed;
   // Words never used (letter codes of the index's alphabet). A slot given
   // whole is kept even if it spells one.
   std::vector<std::string> excluded;

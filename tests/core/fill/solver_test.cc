@@ -9,6 +9,7 @@
 #include "core/fill/level_set.h"
 #include "gtest/gtest.h"
 #include "tests/testing/fill_reference.h"
+#include "tests/testing/small_dictionary.h"
 
 namespace xwdb {
 namespace {
@@ -16,30 +17,10 @@ namespace {
 using testing::BruteForceFillExists;
 using testing::CheckFill;
 
-struct Dictionary {
-  Alphabet alphabet;
-  std::set<std::string> words;  // codes
-  std::shared_ptr<const MaskIndex> index;
-};
-
-Dictionary MakeDictionary(const Alphabet& alphabet, const std::set<std::string>& words, uint32_t seed = 1) {
-  std::mt19937 rng(seed);
-  MaskIndex::Builder builder(alphabet);
-  for (const std::string& w : words) builder.Add(w, static_cast<uint8_t>(rng() % 101));
-  return Dictionary{alphabet, words, std::move(builder).Build()};
-}
-
-Dictionary RandomDictionary(int letters, int count, int max_length, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::set<std::string> words;
-  for (int i = 0; i < count; ++i) {
-    const int length = 2 + static_cast<int>(rng() % (max_length - 1));
-    std::string w;
-    for (int k = 0; k < length; ++k) w.push_back(static_cast<char>(1 + rng() % letters));
-    words.insert(w);
-  }
-  return MakeDictionary(*Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), words, seed);
-}
+using testing::Dictionary;
+using testing::MakeDictionary;
+using testing::RandomDictionary;
+using testing::RandomGrid;
 
 std::unique_ptr<Normalizer> English() {
   return std::move(*Normalizer::Create(*ProfileForLocale("en", ProfileOptions{})));
@@ -90,19 +71,6 @@ TEST(SolverTest, AgreesWithBruteForceOnTinyGrids) {
   }
   EXPECT_GT(filled, 30);
   EXPECT_GT(impossible, 15);
-}
-
-// A random 4x4 to 6x6 grid: about one cell in twelve a block, one in
-// twelve a given letter (A to D).
-Grid RandomGrid(std::mt19937& rng) {
-  const int rows = 4 + static_cast<int>(rng() % 3), cols = 4 + static_cast<int>(rng() % 3);
-  Grid g(rows, cols);
-  for (int cell = 0; cell < g.cell_count(); ++cell) {
-    const int r = static_cast<int>(rng() % 12);
-    if (r == 0) g.Set(cell, Grid::kBlock);
-    if (r == 1) g.Set(cell, static_cast<uint8_t>(1 + rng() % 4));
-  }
-  return g;
 }
 
 // How a search compared with a complete reference on random grids.
