@@ -24,14 +24,6 @@ enum class OptimizeGoal {
   kMean,  // the mean word score
 };
 
-// A slot named by its first cell (0-based) and direction.
-struct SlotRef {
-  int row = 0;
-  int col = 0;
-  bool down = false;
-  friend bool operator==(const SlotRef&, const SlotRef&) = default;
-};
-
 struct FillOptions {
   int min_length = 2;       // shorter runs are not slots
   int min_score = 0;        // words scored below are not used

@@ -1,9 +1,13 @@
 #include "core/grid/grid.h"
 
 #include <algorithm>
+#include <optional>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 
 namespace xwdb {
 
@@ -133,6 +137,73 @@ std::string SlotLetters(const Grid& grid, const Slot& slot) {
   std::string out;
   out.reserve(slot.cells.size());
   for (int cell : slot.cells) out.push_back(static_cast<char>(grid.at(cell)));
+  return out;
+}
+
+namespace {
+
+// "A"/"across" -> false, "D"/"down" -> true.
+std::optional<bool> ParseDirection(absl::string_view d) {
+  const std::string lower = absl::AsciiStrToLower(absl::StripAsciiWhitespace(d));
+  if (lower == "a" || lower == "across") return false;
+  if (lower == "d" || lower == "down") return true;
+  return std::nullopt;
+}
+
+}  // namespace
+
+absl::StatusOr<SlotRef> ParseSlotRef(absl::string_view text, const Grid& grid, int min_length) {
+  const std::vector<Slot> slots = FindSlots(grid, min_length);
+  const std::string t(absl::StripAsciiWhitespace(text));
+  auto bad = [&](absl::string_view why) {
+    return absl::InvalidArgumentError(absl::StrCat("slot '", t, "': ", why));
+  };
+  const std::vector<std::string> parts = absl::StrSplit(t, ',');
+  if (parts.size() == 3) {
+    int row = 0, col = 0;
+    const auto down = ParseDirection(parts[2]);
+    if (!absl::SimpleAtoi(parts[0], &row) || !absl::SimpleAtoi(parts[1], &col) || !down) {
+      return bad("write ROW,COL,DIR with DIR A or D, as in 3,1,A");
+    }
+    for (const Slot& s : slots) {
+      if (s.row == row - 1 && s.col == col - 1 && s.down == *down) return SlotRef{s.row, s.col, s.down};
+    }
+    return bad(absl::StrCat("no ", *down ? "down" : "across", " slot starts at row ", row, ", column ", col));
+  }
+  size_t digits = 0;
+  while (digits < t.size() && absl::ascii_isdigit(static_cast<unsigned char>(t[digits]))) ++digits;
+  int number = 0;
+  const auto down = ParseDirection(absl::string_view(t).substr(digits));
+  if (digits == 0 || !absl::SimpleAtoi(absl::string_view(t).substr(0, digits), &number) || !down) {
+    return bad("write a number and a direction (17A, 17D) or ROW,COL,DIR");
+  }
+  const std::vector<int> numbers = NumberSlots(grid, slots);
+  for (size_t s = 0; s < slots.size(); ++s) {
+    if (numbers[s] == number && slots[s].down == *down) return SlotRef{slots[s].row, slots[s].col, slots[s].down};
+  }
+  return bad(absl::StrCat("the grid has no ", number, " ", *down ? "down" : "across"));
+}
+
+absl::StatusOr<std::vector<SlotRef>> SlotsInRectangle(absl::string_view text, const Grid& grid, int min_length) {
+  const std::string t(absl::StripAsciiWhitespace(text));
+  const std::vector<std::string> corners = absl::StrSplit(t, '-');
+  int r1 = 0, c1 = 0, r2 = 0, c2 = 0;
+  bool ok = corners.size() == 2;
+  if (ok) {
+    const std::vector<std::string> a = absl::StrSplit(corners[0], ','), b = absl::StrSplit(corners[1], ',');
+    ok = a.size() == 2 && b.size() == 2 && absl::SimpleAtoi(a[0], &r1) && absl::SimpleAtoi(a[1], &c1) &&
+         absl::SimpleAtoi(b[0], &r2) && absl::SimpleAtoi(b[1], &c2);
+  }
+  if (!ok) return absl::InvalidArgumentError(absl::StrCat("cells '", t, "': write R1,C1-R2,C2, as in 1,1-5,5"));
+  if (r1 > r2) std::swap(r1, r2);
+  if (c1 > c2) std::swap(c1, c2);
+  std::vector<SlotRef> out;
+  for (const Slot& s : FindSlots(grid, min_length)) {
+    const int last = s.cells.back();
+    const int lr = last / grid.cols() + 1, lc = last % grid.cols() + 1;
+    if (s.row + 1 >= r1 && s.col + 1 >= c1 && lr <= r2 && lc <= c2) out.push_back(SlotRef{s.row, s.col, s.down});
+  }
+  if (out.empty()) return absl::InvalidArgumentError(absl::StrCat("cells '", t, "': no slot lies wholly inside"));
   return out;
 }
 

@@ -65,6 +65,23 @@ struct Slot {
   int length() const { return static_cast<int>(cells.size()); }
 };
 
+// A slot named by its first cell (0-based) and direction.
+struct SlotRef {
+  int row = 0;
+  int col = 0;
+  bool down = false;
+  friend bool operator==(const SlotRef&, const SlotRef&) = default;
+};
+
+// Reads a slot's name as constructors write it: "17A", "17D" (its number
+// and direction, "17 across" too), or "ROW,COL,DIR" with 1-based row and
+// column and DIR one of A, D, across, down. Fails with kInvalidArgument,
+// naming the text, if it is malformed or names no slot of `grid`.
+absl::StatusOr<SlotRef> ParseSlotRef(absl::string_view text, const Grid& grid, int min_length);
+// The slots lying wholly inside the rectangle "R1,C1-R2,C2" (1-based,
+// corners included). Fails if the text is malformed or holds no slot.
+absl::StatusOr<std::vector<SlotRef>> SlotsInRectangle(absl::string_view text, const Grid& grid, int min_length);
+
 // The slots of `grid`: across slots row by row, then down slots column by
 // column. Runs shorter than `min_length` are not slots.
 std::vector<Slot> FindSlots(const Grid& grid, int min_length);

@@ -28,7 +28,8 @@ Result Xwdb(std::vector<std::string> args, const std::string& input = "") {
 TEST(CliTest, HelpListsEverySubcommand) {
   Result r = Xwdb({"--help"});
   EXPECT_EQ(r.code, kExitOk);
-  for (const char* sub : {"import", "stats", "export", "clues", "remove", "block", "unblock", "match", "fill"}) {
+  for (const char* sub : {"import", "stats", "export", "clues", "remove", "block", "unblock", "match", "fill", "check",
+                          "suggest"}) {
     EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
   }
   EXPECT_EQ(Xwdb({"import"}).code, kExitUsage);  // --db and inputs are required
@@ -163,6 +164,77 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   Result huge = Xwdb({"fill", "--db", db, dir.Sub("huge.txt")});
   EXPECT_EQ(huge.code, kExitError);
   EXPECT_NE(huge.err.find("over 1 MiB"), std::string::npos) << huge.err;
+}
+
+// The constructor's loop from the command line: check a grid, ask for
+// words, fill a part, exclude a word, optimize, ask for alternatives.
+TEST(CliTest, CheckSuggestAndTheFillOptions) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"},
+                 "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n").code, kExitOk);
+  testing::WriteFile(dir.Sub("g.txt"), "c..\n...\n..n\n");
+  Result check = Xwdb({"check", "--db", db, dir.Sub("g.txt"), "--json"});
+  ASSERT_EQ(check.code, kExitOk) << check.err;
+  auto a = nlohmann::json::parse(check.out);
+  EXPECT_EQ(a["consistent"], true);
+  EXPECT_EQ(a["facts"]["words"], 6);
+  EXPECT_EQ(a["facts"]["symmetric_180"], true);
+  EXPECT_EQ(a["slots"][0]["slot"], "1A");
+  EXPECT_EQ(a["slots"][0]["pattern"], "C..");
+  EXPECT_EQ(a["slots"][0]["candidates"], 1);  // CAT; COT would leave 1 down O.., which no word fits
+  EXPECT_EQ(a["cells"][0][0], "C");
+  testing::WriteFile(dir.Sub("dead.txt"), "cq.\n...\n...\n");
+  Result dead = Xwdb({"check", "--db", db, dir.Sub("dead.txt")});
+  EXPECT_EQ(dead.code, 2);
+  EXPECT_NE(dead.out.find("DEAD: 1 across (row 1, column 1): no word fits CQ."), std::string::npos) << dead.out;
+  EXPECT_NE(dead.out.find("dead slot: 1A"), std::string::npos) << dead.out;
+
+  Result suggest = Xwdb({"suggest", "--db", db, dir.Sub("g.txt"), "--slot", "1A", "--json", "--verify", "2",
+                         "--allow-duplicates"});
+  ASSERT_EQ(suggest.code, kExitOk) << suggest.err;
+  auto sj = nlohmann::json::parse(suggest.out);
+  EXPECT_EQ(sj["candidates"], 1);
+  ASSERT_EQ(sj["suggestions"].size(), 1u);
+  EXPECT_EQ(sj["suggestions"][0]["word"], "CAT");
+  EXPECT_EQ(sj["suggestions"][0]["status"], "alive");
+  EXPECT_EQ(sj["suggestions"][0]["verified"], "fills");
+  // Without duplicates CAT is dead: 1 down would have to be CAT too.
+  Result no_dups = Xwdb({"suggest", "--db", db, dir.Sub("g.txt"), "--slot", "1A", "--json"});
+  ASSERT_EQ(no_dups.code, kExitOk) << no_dups.err;
+  auto nj = nlohmann::json::parse(no_dups.out);
+  EXPECT_EQ(nj["suggestions"][0]["status"], "dead");
+  EXPECT_EQ(nj["suggestions"][0]["kills"], "1 down (row 1, column 1)");
+  testing::WriteFile(dir.Sub("open.txt"), "...\n...\n...\n");
+  EXPECT_EQ(Xwdb({"suggest", "--db", db, dir.Sub("g.txt"), "--slot", "9A"}).code, kExitError);
+  Result by_place = Xwdb({"suggest", "--db", db, dir.Sub("g.txt"), "--slot", "1,3,D"});
+  EXPECT_EQ(by_place.code, kExitOk) << by_place.err;
+  EXPECT_NE(by_place.out.find("3D (row 1, column 3)"), std::string::npos) << by_place.out;
+
+  // Only 1 across: the rest stays empty.
+  Result only = Xwdb({"fill", "--db", db, dir.Sub("open.txt"), "--only", "1A", "--allow-duplicates", "--threads", "1"});
+  ASSERT_EQ(only.code, kExitOk) << only.err;
+  EXPECT_EQ(only.out.substr(4, 8), "...\n...\n");
+  Result bad_only = Xwdb({"fill", "--db", db, dir.Sub("open.txt"), "--only", "7A"});
+  EXPECT_EQ(bad_only.code, kExitError);
+  EXPECT_NE(bad_only.err.find("--only: slot '7A': the grid has no 7 across"), std::string::npos) << bad_only.err;
+  // Excluding CAT leaves no fill of g.txt.
+  Result excluded = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--exclude", "cat"});
+  EXPECT_EQ(excluded.code, 2) << excluded.err;
+  Result optimized = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--optimize", "min",
+                           "--budget", "10", "--format", "json"});
+  ASSERT_EQ(optimized.code, kExitOk) << optimized.err;
+  auto best = nlohmann::json::parse(optimized.out);
+  EXPECT_EQ(best["optimize_end"], "proven best");
+  ASSERT_EQ(best["fills"].size(), 1u);
+  // CAT/ACE/TEN (lowest 40) beats CAT/ATE/TEN (lowest 20).
+  EXPECT_EQ(best["fills"][0]["rows"][1], "ACE");
+  EXPECT_EQ(best["fills"][0]["min_score"], 40);
+  Result alternatives = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--solutions", "3",
+                              "--differ", "1", "--format", "json"});
+  ASSERT_EQ(alternatives.code, kExitOk) << alternatives.err;
+  EXPECT_EQ(nlohmann::json::parse(alternatives.out)["fills"].size(), 3u);  // ACE, ARE or ATE in the middle
+  EXPECT_NE(alternatives.err.find("a fill, lowest 20"), std::string::npos) << alternatives.err;  // streamed
 }
 
 TEST(CliTest, FillWithCluesWritesPuzzleFormatsAndReadsThemBack) {

@@ -1,8 +1,12 @@
 // xwdb fill: fills a grid in-process with the dictionary (no daemon).
+#include <algorithm>
 #include <iomanip>
 #include <thread>
 
 #include <nlohmann/json.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 
 #include "core/clue/clue_picker.h"
 #include "core/fill/solver.h"
@@ -10,6 +14,7 @@
 #include "core/format/puzzle_reader.h"
 #include "core/index/index_loader.h"
 #include "tools/xwdb/command.h"
+#include "tools/xwdb/grid_context.h"
 
 namespace xwdb::cli {
 namespace {
@@ -27,25 +32,61 @@ struct FillArgs {
   std::string clue_policy = "first";
   uint32_t clue_seed = 1;
   size_t max_clue_length = 0;
+  RuleArgs rules;
+  std::vector<std::string> only;
+  std::string only_cells;
+  std::string optimize;
 };
 
+// --only values: slot names ("17A", "3,1,D"); "17A,18D" lists several.
+absl::Status ResolveSelection(const FillArgs& a, const Grid& grid, FillOptions* o) {
+  for (const std::string& value : a.only) {
+    std::vector<std::string> names{value};
+    const size_t comma = value.find(',');
+    // ROW,COL,DIR starts with digits and a comma; a list of names does not.
+    if (comma != std::string::npos && !std::all_of(value.begin(), value.begin() + comma, ::isdigit)) {
+      names = absl::StrSplit(value, ',', absl::SkipEmpty());
+    }
+    for (const std::string& name : names) {
+      auto ref = ParseSlotRef(name, grid, o->min_length);
+      if (!ref.ok()) return absl::InvalidArgumentError(absl::StrCat("--only: ", ref.status().message()));
+      o->only.push_back(*ref);
+    }
+  }
+  if (!a.only_cells.empty()) {
+    auto refs = SlotsInRectangle(a.only_cells, grid, o->min_length);
+    if (!refs.ok()) return absl::InvalidArgumentError(absl::StrCat("--only-cells: ", refs.status().message()));
+    o->only.insert(o->only.end(), refs->begin(), refs->end());
+  }
+  return absl::OkStatus();
+}
+
 int Run(const FillArgs& a, Io& io) {
-  auto text = ReadGridFile(a.grid, io);
-  if (!text.ok()) return Fail(io, "fill", text.status());
-  auto store = OpenForReading(a.db);
-  if (!store.ok()) return Fail(io, "fill", store.status());
-  auto normalizer = NormalizerFor(**store);
-  if (!normalizer.ok()) return Fail(io, "fill", normalizer.status());
-  auto input = ReadPuzzle(*text, normalizer->get(), a.grid);
-  if (!input.ok()) return Fail(io, "fill", input.status());
+  auto context = LoadGridContext(a.db, a.grid, io);
+  if (!context.ok()) return Fail(io, "fill", context.status());
+  auto& store = context->store;
+  auto* normalizer = &context->normalizer;
+  auto* input = &context->input;
   auto policy = ParseCluePolicy(a.clue_policy);
   if (!policy.ok()) return Fail(io, "fill", policy.status());
-  auto index = LoadMaskIndex(**store);
-  if (!index.ok()) return Fail(io, "fill", index.status());
-  auto solver = Solver::Create(*index, input->grid, a.options);
+  const Alphabet& alphabet = context->index->alphabet();
+  FillOptions options = a.options;
+  if (absl::Status s = ApplyRules(a.rules, **normalizer, &options); !s.ok()) return Fail(io, "fill", s);
+  if (absl::Status s = ResolveSelection(a, input->grid, &options); !s.ok()) return Fail(io, "fill", s);
+  if (a.optimize == "min") options.optimize = OptimizeGoal::kMin;
+  if (a.optimize == "mean") options.optimize = OptimizeGoal::kMean;
+  // Each fill as it is found: alternatives and improvements, on stderr.
+  if (options.solutions > 1 || options.optimize != OptimizeGoal::kNone) {
+    options.on_fill = [&io](const Fill& f) {
+      io.err << "xwdb fill: " << std::fixed << std::setprecision(3) << f.seconds << " s: a fill, lowest "
+             << f.min_score << ", mean " << std::setprecision(1) << f.mean_score << "\n";
+    };
+  }
+  auto solver = Solver::Create(context->index, input->grid, options);
   if (!solver.ok()) return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": " + std::string(solver.status().message())));
-  const FillResult r = (*solver)->Solve();
-  const Alphabet& alphabet = (*index)->alphabet();
+  FillResult r = (*solver)->Solve();
+  // The optimizer's answer is its last, best fill.
+  if (options.optimize != OptimizeGoal::kNone && r.fills.size() > 1) r.fills.erase(r.fills.begin(), r.fills.end() - 1);
 
   // The puzzle formats, and text with --clues: the first fill, numbered and
   // clued (clues from the dictionary when --clues).
@@ -58,7 +99,7 @@ int Run(const FillArgs& a, Io& io) {
       if (!entries.ok()) return Fail(io, "fill", entries.status());
       if (a.clues) {
         ClueOptions co{*policy, a.clue_seed, a.max_clue_length};
-        if (absl::Status s = PickClues(**store, normalizer->get(), co, &*entries); !s.ok()) return Fail(io, "fill", s);
+        if (absl::Status s = PickClues(*store, normalizer->get(), co, &*entries); !s.ok()) return Fail(io, "fill", s);
       }
       puzzles.push_back(Puzzle{f.grid, std::move(*entries), input->meta});
     }
@@ -69,6 +110,7 @@ int Run(const FillArgs& a, Io& io) {
     j["grid"] = a.grid;
     j["outcome"] = FillOutcomeName(r.outcome);
     if (!r.reason.empty()) j["reason"] = r.reason;
+    if (options.optimize != OptimizeGoal::kNone) j["optimize_end"] = r.proven_best ? "proven best" : "budget";
     j["stats"] = {{"nodes", r.stats.nodes}, {"backtracks", r.stats.backtracks},
                   {"backjumps", r.stats.backjumps}, {"restarts", r.stats.restarts},
                   {"proven_out", r.stats.proven_out}, {"seconds", r.stats.seconds}};
@@ -79,7 +121,9 @@ int Run(const FillArgs& a, Io& io) {
       for (const FilledSlot& s : f.slots) {
         nlohmann::json slot = {{"number", s.number}, {"direction", s.slot.down ? "down" : "across"},
                                {"row", s.slot.row + 1}, {"column", s.slot.col + 1},
-                               {"word", alphabet.Decode(s.word)}, {"score", s.score}};
+                               {"word", s.open ? nlohmann::json() : nlohmann::json(alphabet.Decode(s.word))},
+                               {"score", s.score}};
+        if (s.locked) slot["given"] = true;
         if (a.clues) {
           for (const CluedEntry& e : puzzles[k].entries) {
             if (e.number == s.number && e.down == s.slot.down) slot["clue"] = e.missing() ? nlohmann::json() : nlohmann::json(e.clue);
@@ -125,6 +169,10 @@ int Run(const FillArgs& a, Io& io) {
     io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes
            << " nodes, " << r.stats.backtracks << " backtracks, " << r.stats.backjumps
            << " backjumps, " << r.stats.restarts << " restarts, " << r.stats.proven_out << " words proven out)\n";
+    if (options.optimize != OptimizeGoal::kNone && r.outcome == FillOutcome::kFilled) {
+      io.err << "xwdb fill: " << (r.proven_best ? "proven best: no fill scores higher" : "the budget ended the search")
+             << "\n";
+    }
   }
   switch (r.outcome) {
     case FillOutcome::kFilled: return kExitOk;
@@ -153,15 +201,24 @@ Command AddFillCommand(CLI::App* root) {
   app->add_option("--seed", o.seed, "Random seed (same seed, same fill)");
   app->add_option("--timeout", o.timeout_seconds, "Give up after this many seconds (default 60)")
       ->check(CLI::Range(0.001, 86400.0));
-  app->add_option("--min-score", o.min_score, "Use only words scored at least this")->check(CLI::Range(0, 100));
-  app->add_option("--min-length", o.min_length, "Shorter runs are not slots (default 2)")->check(CLI::Range(1, 64));
+  AddRuleOptions(app, &args->rules, &o);
   app->add_option("--solutions", o.solutions, "Find this many distinct fills")->check(CLI::Range(1, 1000));
+  app->add_option("--differ", o.differ, "With --solutions: every two fills differ in at least K entries")
+      ->check(CLI::Range(0, 10000));
+  app->add_option("--only", args->only,
+                  "Fill only these slots (17A, 17D, or ROW,COL,DIR; repeatable, or 17A,18D); other letters stay")
+      ->type_name("SLOT");
+  app->add_option("--only-cells", args->only_cells, "Fill only the slots wholly inside R1,C1-R2,C2 (1-based)");
+  app->add_option("--optimize", args->optimize,
+                  "After the first fill, search for better ones: min (lowest score, then mean) or mean")
+      ->check(CLI::IsMember({"min", "mean"}));
+  app->add_option("--budget", o.timeout_seconds, "The same as --timeout: the optimizer's time in all")
+      ->check(CLI::Range(0.001, 86400.0));
   app->add_option("--max-nodes", o.max_nodes, "Give up after this many decisions");
   o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   app->add_option("--threads", o.threads,
                   "Parallel differently seeded searches, first wins (default: all cores; 1 is deterministic)")
       ->check(CLI::Range(1, 256));
-  app->add_flag("--allow-duplicates", o.allow_duplicates, "Let a word appear twice");
   app->add_flag("!--no-propagation", o.propagate, "Study mode: check only a decision's own crossings");
   app->add_flag("!--static-order", o.dynamic_order, "Study mode: slots in grid order");
   app->add_flag("!--no-restarts", o.restarts, "Study mode: one run, no restarts");

@@ -34,6 +34,8 @@ Command AddBlockCommand(CLI::App* root);
 Command AddUnblockCommand(CLI::App* root);
 Command AddMatchCommand(CLI::App* root);
 Command AddFillCommand(CLI::App* root);
+Command AddCheckCommand(CLI::App* root);
+Command AddSuggestCommand(CLI::App* root);
 
 // Adds the `--db PATH` option every subcommand has.
 void AddDbOption(CLI::App* app, std::string* db);
