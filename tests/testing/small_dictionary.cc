@@ -43,4 +43,22 @@ Grid TinyGrid(std::mt19937& rng) {
   return g;
 }
 
+Grid GridOf(const std::vector<std::string>& rows) {
+  Grid g(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
+  for (size_t r = 0; r < rows.size(); ++r) {
+    for (size_t c = 0; c < rows[r].size(); ++c) {
+      const char ch = rows[r][c];
+      g.Set(static_cast<int>(r * rows[0].size() + c),
+            ch == '#' ? Grid::kBlock : ch == '.' ? Grid::kEmpty : static_cast<uint8_t>(ch - 'A' + 1));
+    }
+  }
+  return g;
+}
+
+std::string Codes(const std::string& upper) {
+  std::string out;
+  for (char c : upper) out.push_back(static_cast<char>(c - 'A' + 1));
+  return out;
+}
+
 }  // namespace xwdb::testing

@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/grid/grid.h"
 #include "core/index/mask_index.h"
@@ -32,6 +33,11 @@ Grid RandomGrid(std::mt19937& rng);
 // A random 2x2 to 4x4 grid, small enough for the brute-force references:
 // about one cell in ten a block, one in ten a given letter (A to C).
 Grid TinyGrid(std::mt19937& rng);
+
+// A grid from rows of A-Z (given letters), '.' (empty) and '#' (block).
+Grid GridOf(const std::vector<std::string>& rows);
+// A-Z text as letter codes.
+std::string Codes(const std::string& upper);
 
 }  // namespace xwdb::testing
 

@@ -82,23 +82,7 @@ TEST(AnalysisTest, CandidatesAreTheReferenceArcConsistency) {
   EXPECT_GT(inconsistent, 8);
 }
 
-Grid ParseCodes(const std::vector<std::string>& rows) {
-  Grid g(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
-  for (size_t r = 0; r < rows.size(); ++r) {
-    for (size_t c = 0; c < rows[r].size(); ++c) {
-      const char ch = rows[r][c];
-      g.Set(static_cast<int>(r * rows[0].size() + c),
-            ch == '#' ? Grid::kBlock : ch == '.' ? Grid::kEmpty : static_cast<uint8_t>(ch - 'A' + 1));
-    }
-  }
-  return g;
-}
-
-std::string Codes(const std::string& word) {
-  std::string out;
-  for (char c : word) out.push_back(static_cast<char>(c - 'A' + 1));
-  return out;
-}
+using testing::Codes;
 
 // A cell whose across and down words share no letter is named with both
 // slots; given entries outside the dictionary are flagged.
@@ -106,7 +90,7 @@ TEST(AnalysisTest, NamesTheDeadCellAndItsSlots) {
   const Dictionary d = testing::MakeDictionary(*Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                                                {Codes("AB"), Codes("CD"), Codes("XY")});
   // 1 across must be AB; 1 down must start with C (CD): no letter for the corner.
-  auto a = AnalyzeGrid(d.index, ParseCodes({".B", "D#"}), FillOptions{});
+  auto a = AnalyzeGrid(d.index, testing::GridOf({".B", "D#"}), FillOptions{});
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_FALSE(a->consistent);
   ASSERT_EQ(a->dead_cells.size(), 1u);
@@ -117,7 +101,7 @@ TEST(AnalysisTest, NamesTheDeadCellAndItsSlots) {
   EXPECT_THAT(a->reason, HasSubstr("1 across"));
   EXPECT_THAT(a->reason, HasSubstr("1 down"));
 
-  auto given = AnalyzeGrid(d.index, ParseCodes({"QQ", "..", }), FillOptions{});
+  auto given = AnalyzeGrid(d.index, testing::GridOf({"QQ", "..", }), FillOptions{});
   ASSERT_TRUE(given.ok());
   EXPECT_TRUE(given->slots[0].given);
   EXPECT_FALSE(given->slots[0].in_dictionary);
@@ -202,7 +186,7 @@ TEST(SuggestTest, DeadAndAliveAgreeWithTheReferences) {
 TEST(SuggestTest, RefusesAGivenSlotOrNoSlot) {
   const Dictionary d = testing::MakeDictionary(*Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                                                {Codes("AB"), Codes("CD")});
-  const Grid g = ParseCodes({"AB", ".."});
+  const Grid g = testing::GridOf({"AB", ".."});
   EXPECT_THAT(std::string(SuggestWords(d.index, g, SlotRef{0, 0, false}, {}).status().message()),
               HasSubstr("1 across (row 1, column 1) is given whole"));
   EXPECT_THAT(std::string(SuggestWords(d.index, g, SlotRef{1, 1, false}, {}).status().message()),
@@ -444,7 +428,7 @@ TEST(OptimizeTest, BadOptions) {
   EXPECT_FALSE(Solver::Create(d.index, Grid(3, 3), o).ok());
   FillOptions bad;
   bad.only.push_back(SlotRef{1, 1, false});
-  EXPECT_THAT(std::string(Solver::Create(d.index, ParseCodes({"..", "..", "##"}), bad).status().message()),
+  EXPECT_THAT(std::string(Solver::Create(d.index, testing::GridOf({"..", "..", "##"}), bad).status().message()),
               HasSubstr("no across slot starts at row 2, column 2"));
 }
 

@@ -1,24 +1,15 @@
 #include "core/grid/grid_facts.h"
 
 #include "gtest/gtest.h"
+#include "tests/testing/small_dictionary.h"
 
 namespace xwdb {
 namespace {
 
-Grid Shape(const std::vector<std::string>& rows) {
-  Grid g(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
-  for (size_t r = 0; r < rows.size(); ++r) {
-    for (size_t c = 0; c < rows[r].size(); ++c) {
-      const char ch = rows[r][c];
-      g.Set(static_cast<int>(r * rows[0].size() + c),
-            ch == '#' ? Grid::kBlock : ch == '.' ? Grid::kEmpty : static_cast<uint8_t>(ch - 'A' + 1));
-    }
-  }
-  return g;
-}
+using testing::GridOf;
 
 TEST(GridFactsTest, SymmetricGridWithNothingWrong) {
-  const GridFacts f = ComputeGridFacts(Shape({"#...", "....", "....", "...#"}), 2, 3);
+  const GridFacts f = ComputeGridFacts(GridOf({"#...", "....", "....", "...#"}), 2, 3);
   EXPECT_EQ(f.rows, 4);
   EXPECT_EQ(f.blocks, 2);
   EXPECT_EQ(f.white_cells, 14);
@@ -37,7 +28,7 @@ TEST(GridFactsTest, SymmetricGridWithNothingWrong) {
 
 TEST(GridFactsTest, ShortEntriesUncheckedCellsRegionsAndRepeats) {
   // Row 1: a 2-letter entry; column 4 is cut off by blocks in column 3.
-  const GridFacts f = ComputeGridFacts(Shape({"..#.", "AB#.", "..#.", "AB#."}), 2, 3);
+  const GridFacts f = ComputeGridFacts(GridOf({"..#.", "AB#.", "..#.", "AB#."}), 2, 3);
   EXPECT_FALSE(f.connected);
   EXPECT_EQ(f.white_regions, 2);
   EXPECT_EQ(f.short_entries.size(), 4u);  // the four 2-letter rows on the left
@@ -47,7 +38,7 @@ TEST(GridFactsTest, ShortEntriesUncheckedCellsRegionsAndRepeats) {
   EXPECT_EQ(f.duplicate_given[0], std::string("\x01\x02"));
   EXPECT_TRUE(f.mirror_top_bottom);
   EXPECT_FALSE(f.symmetric_180);
-  const GridFacts mirror = ComputeGridFacts(Shape({"#..#", "....", "#..#"}), 2, 3);
+  const GridFacts mirror = ComputeGridFacts(GridOf({"#..#", "....", "#..#"}), 2, 3);
   EXPECT_TRUE(mirror.symmetric_180);
   EXPECT_TRUE(mirror.mirror_left_right);
   EXPECT_TRUE(mirror.mirror_top_bottom);
