@@ -12,7 +12,6 @@
 #include "core/fill/solver.h"
 #include "core/format/puzzle.h"
 #include "core/format/puzzle_reader.h"
-#include "core/index/index_loader.h"
 #include "tools/xwdb/command.h"
 #include "tools/xwdb/grid_context.h"
 

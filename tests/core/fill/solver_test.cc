@@ -37,13 +37,7 @@ TEST(SolverTest, AgreesWithBruteForceOnTinyGrids) {
   std::mt19937 rng(99);
   int filled = 0, impossible = 0;
   for (int round = 0; round < 300; ++round) {
-    const int rows = 2 + static_cast<int>(rng() % 3), cols = 2 + static_cast<int>(rng() % 3);
-    Grid g(rows, cols);
-    for (int cell = 0; cell < g.cell_count(); ++cell) {
-      const int r = static_cast<int>(rng() % 10);
-      if (r == 0) g.Set(cell, Grid::kBlock);
-      if (r == 1) g.Set(cell, static_cast<uint8_t>(1 + rng() % 3));
-    }
+    const Grid g = testing::TinyGrid(rng);
     const Dictionary d = RandomDictionary(3, 20 + static_cast<int>(rng() % 120), 4, round);
     FillOptions options;
     options.seed = round;
