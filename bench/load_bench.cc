@@ -27,7 +27,8 @@
 
 #include "client/xwdb_client.h"
 #include "core/fill/solver.h"
-#include "daemon/xwdb_service.h"
+#include "daemon/grpc/grpc_service.h"
+#include "daemon/service/xwdb_service.h"
 
 namespace xwdb {
 namespace {
@@ -211,12 +212,13 @@ int Main(int argc, char** argv) {
   options.fill_pool = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   options.fill_queue = 4 * clients;
   daemon::XwdbService service(*set, options);
+  daemon::GrpcService grpc_face(&service);
   std::unique_ptr<grpc::Server> server;
   if (server_address.empty()) {
     grpc::ServerBuilder builder;
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
-    builder.RegisterService(&service);
+    builder.RegisterService(&grpc_face);
     server = builder.BuildAndStart();
     server_address = "127.0.0.1:" + std::to_string(port);
   }
@@ -237,7 +239,7 @@ int Main(int argc, char** argv) {
   if (calls != "fill") {
   const Figures local_match = Drive(clients, seconds, [&](int, std::mt19937& r) {
     v1::MatchResponse response;
-    return service.MatchInProcess(match_request(r), &response).ok();
+    return service.Match(daemon::CallContext(), match_request(r), &response).ok();
   });
   Print("Match", "in-process", local_match, nullptr);
   const Figures grpc_match = DriveMatchAsync(clients, seconds, stubs, match_request);

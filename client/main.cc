@@ -1,17 +1,22 @@
-// xwdb-client: calls an xwdbd. Subcommands: fill, match, clues, dicts.
-// Exit codes: 0 success (fill: filled), 1 error, 2 fill proven impossible,
-// 3 fill timed out (as `xwdb fill`).
+// xwdb-client: calls an xwdbd. Subcommands: fill, check, suggest, match,
+// clues, dicts. Exit codes: 0 success (fill: filled), 1 error, 2 fill proven
+// impossible or grid dead (check), 3 fill timed out (as `xwdb`).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
+#include <google/protobuf/util/json_util.h>
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/str_cat.h"
 #include "client/xwdb_client.h"
 
 namespace xwdb::client {
@@ -46,10 +51,85 @@ absl::StatusOr<std::unique_ptr<XwdbClient>> Connect(Common& c) {
 
 const char* DirectionName(v1::Direction d) { return d == v1::DOWN ? "down" : "across"; }
 
+std::string SlotLabel(const v1::SlotId& s) {
+  return s.number() > 0 ? absl::StrCat(s.number(), s.direction() == v1::DOWN ? "D" : "A")
+                        : absl::StrCat(s.row(), ",", s.column(), ",", s.direction() == v1::DOWN ? "D" : "A");
+}
+
+std::string Place(int row, int column) { return absl::StrCat("row ", row, ", column ", column); }
+
+// The grid file, whole: the daemon reads every grid format (plain, ipuz,
+// xd), so the client sends it as it is. "-" is stdin.
+absl::StatusOr<std::string> ReadGridFile(const std::string& path) {
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) return absl::NotFoundError(path + ": cannot read the grid");
+  }
+  std::istream& in = path == "-" ? std::cin : file;
+  std::string text(kMaxGridBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxGridBytes) return absl::InvalidArgumentError(path + ": over 1 MiB, not a grid");
+  return text;
+}
+
+// The fill's rules, which fill, check and suggest all take.
+struct RuleArgs {
+  int min_score = 0;
+  int min_length = 2;
+  bool allow_duplicates = false;
+  std::vector<std::string> exclude;
+  std::string exclude_file;
+  int max_shared_substring = 0;
+};
+
+void AddRuleOptions(CLI::App* app, RuleArgs* r) {
+  app->add_option("--min-score", r->min_score, "Use only words scored at least this")->check(CLI::Range(0, 100));
+  app->add_option("--min-length", r->min_length, "Shorter runs are not slots")->check(CLI::Range(1, 64));
+  app->add_flag("--allow-duplicates", r->allow_duplicates, "Let a word appear twice");
+  app->add_option("--exclude", r->exclude, "Never use this word (repeatable)");
+  app->add_option("--exclude-file", r->exclude_file, "Never use the words of this file (one per line)");
+  app->add_option("--max-shared-substring", r->max_shared_substring,
+                  "No two entries share a run of more than N letters (0: no rule)")
+      ->check(CLI::Range(0, 64));
+}
+
+absl::Status ApplyRules(const RuleArgs& r, v1::FillOptions* o) {
+  o->set_min_score(r.min_score);
+  o->set_min_length(r.min_length);
+  o->set_allow_duplicates(r.allow_duplicates);
+  o->set_max_shared_substring(r.max_shared_substring);
+  for (const std::string& w : r.exclude) o->add_exclude(w);
+  if (r.exclude_file.empty()) return absl::OkStatus();
+  std::ifstream in(r.exclude_file);
+  if (!in) return absl::NotFoundError(r.exclude_file + ": cannot read the excluded words");
+  std::string line;
+  while (std::getline(in, line)) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    const size_t start = line.find_first_not_of(" \t");
+    if (start != std::string::npos) o->add_exclude(line.substr(start));
+  }
+  return absl::OkStatus();
+}
+
+// A message in protobuf's JSON mapping, with the proto's own field names
+// (snake_case) and enums by name.
+std::string ToJson(const google::protobuf::Message& message) {
+  std::string out;
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  (void)google::protobuf::util::MessageToJsonString(message, &out, options);
+  return out;
+}
+
 struct FillArgs {
   std::string grid;
   std::string format = "text";
   v1::FillOptions options;
+  RuleArgs rules;
+  std::vector<std::string> only;
   bool clues = false;
   std::string clue_policy = "first";
   uint32_t clue_seed = 1;
@@ -57,32 +137,51 @@ struct FillArgs {
 };
 
 int RunFill(Common& c, const FillArgs& a) {
-  std::ifstream file;
-  if (a.grid != "-") {
-    file.open(a.grid, std::ios::binary);
-    if (!file) return Fail("fill", absl::NotFoundError(a.grid + ": cannot read the grid"));
-  }
-  std::istream& in = a.grid == "-" ? std::cin : file;
-  std::string text(kMaxGridBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > kMaxGridBytes) return Fail("fill", absl::InvalidArgumentError(a.grid + ": over 1 MiB, not a grid"));
-  // The file goes whole: the daemon reads every grid format (plain, ipuz, xd).
+  auto text = ReadGridFile(a.grid);
+  if (!text.ok()) return Fail("fill", text.status());
   v1::FillRequest request;
   request.set_dictionary(c.dictionary);
-  request.set_puzzle(text);
+  request.set_puzzle(*text);
   *request.mutable_options() = a.options;
+  if (absl::Status s = ApplyRules(a.rules, request.mutable_options()); !s.ok()) return Fail("fill", s);
+  // "17A,18D" lists several slots; "3,1,D" (digits before the first comma)
+  // is one.
+  for (const std::string& value : a.only) {
+    const size_t comma = value.find(',');
+    if (comma != std::string::npos && !std::all_of(value.begin(), value.begin() + comma, ::isdigit)) {
+      for (size_t start = 0; start <= value.size();) {
+        size_t end = value.find(',', start);
+        if (end == std::string::npos) end = value.size();
+        if (end > start) request.mutable_options()->add_only()->set_name(value.substr(start, end - start));
+        start = end + 1;
+      }
+    } else {
+      request.mutable_options()->add_only()->set_name(value);
+    }
+  }
   auto client = Connect(c);
   if (!client.ok()) return Fail("fill", client.status());
   const bool tty = isatty(STDERR_FILENO);
-  auto result = (*client)->Fill(request, [&](const v1::FillProgress& p) {
-    if (!tty) return;
-    std::fprintf(stderr, "\r%.1f s  %llu decisions  deepest %d/%d slots ", p.seconds(),
-                 static_cast<unsigned long long>(p.nodes()), p.slots_filled(), p.slots_total());
-    std::fflush(stderr);
-  });
+  auto result = (*client)->Fill(
+      request,
+      [&](const v1::FillProgress& p) {
+        if (!tty) return;
+        std::fprintf(stderr, "\r%.1f s  %llu decisions  deepest %d/%d slots ", p.seconds(),
+                     static_cast<unsigned long long>(p.nodes()), p.slots_filled(), p.slots_total());
+        std::fflush(stderr);
+      },
+      nullptr, nullptr,
+      [&](const v1::FilledGrid& f) {
+        // Each alternative and each better fill as the daemon finds it.
+        std::fprintf(stderr, "%sxwdb-client fill: %.3f s: a fill, lowest %d, mean %.1f\n", tty ? "\r\033[K" : "",
+                     f.seconds(), f.min_score(), f.mean_score());
+      });
   if (tty) std::fprintf(stderr, "\r\033[K");
   if (!result.ok()) return Fail("fill", result.status());
+  // The optimizer's answer is its last, best fill.
+  if (a.options.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && result->fills_size() > 1) {
+    result->mutable_fills()->DeleteSubrange(0, result->fills_size() - 1);
+  }
 
   // The first fill numbered and clued by the daemon (and rendered there in
   // the puzzle formats).
@@ -97,7 +196,7 @@ int RunFill(Common& c, const FillArgs& a) {
                                                 : v1::CLUE_POLICY_FIRST);
     cr.set_seed(a.clue_seed);
     cr.set_max_clue_length(a.max_clue_length);
-    cr.set_min_length(a.options.min_length());
+    cr.set_min_length(request.options().min_length());
     cr.set_format(a.format == "ipuz"  ? v1::PUZZLE_FORMAT_IPUZ
                   : a.format == "xd"  ? v1::PUZZLE_FORMAT_XD
                   : a.format == "puz" ? v1::PUZZLE_FORMAT_PUZ
@@ -122,6 +221,9 @@ int RunFill(Common& c, const FillArgs& a) {
     nlohmann::json j;
     j["outcome"] = v1::FillOutcome_Name(result->outcome());
     if (!result->reason().empty()) j["reason"] = result->reason();
+    if (a.options.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED) {
+      j["optimize_end"] = result->proven_best() ? "proven best" : "budget";
+    }
     j["stats"] = {{"nodes", result->stats().nodes()}, {"backtracks", result->stats().backtracks()},
                   {"backjumps", result->stats().backjumps()}, {"restarts", result->stats().restarts()},
                   {"proven_out", result->stats().proven_out()}, {"seconds", result->stats().seconds()}};
@@ -132,6 +234,8 @@ int RunFill(Common& c, const FillArgs& a) {
         nlohmann::json je = {{"number", e.number()}, {"direction", DirectionName(e.direction())},
                              {"row", e.row()},       {"column", e.column()},
                              {"word", e.word()},     {"score", e.score()}};
+        if (e.locked()) je["locked"] = true;
+        if (e.open()) je["open"] = true;
         if (clued && &f == &result->fills(0)) {
           for (const auto* list : {&clued->across(), &clued->down()}) {
             for (const v1::NumberedClue& n : *list) {
@@ -161,12 +265,184 @@ int RunFill(Common& c, const FillArgs& a) {
     if (!result->reason().empty()) std::cerr << ": " << result->reason();
     std::cerr << std::fixed << std::setprecision(3) << " (" << result->stats().seconds() << " s, "
               << result->stats().nodes() << " nodes)\n";
+    if (a.options.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && result->outcome() == v1::FILLED) {
+      std::cerr << "xwdb-client fill: "
+                << (result->proven_best() ? "proven best: no fill scores higher" : "the budget ended the search")
+                << "\n";
+    }
   }
   switch (result->outcome()) {
     case v1::FILLED: return kExitOk;
     case v1::IMPOSSIBLE: return kExitImpossible;
     default: return kExitTimeout;
   }
+}
+
+struct CheckArgs {
+  std::string grid;
+  RuleArgs rules;
+  int best = 5;
+  int min_word_length = 3;
+};
+
+// One character per cell: '#' a block, the letter when only it fits, '!'
+// none, 2-9 how many, '+' ten or more.
+std::vector<std::string> HeatMap(const v1::AnalyzeResponse& a) {
+  std::vector<std::string> rows;
+  const int cols = a.facts().columns();
+  std::vector<bool> dead(a.cell_letters_size());
+  for (const v1::DeadCell& d : a.dead_cells()) {
+    const int cell = (d.cell().row() - 1) * cols + d.cell().column() - 1;
+    if (cell >= 0 && cell < static_cast<int>(dead.size())) dead[cell] = true;
+  }
+  for (int r = 0; r < a.facts().rows(); ++r) {
+    std::string row;
+    for (int col = 0; col < cols; ++col) {
+      const int cell = r * cols + col;
+      const std::string& letters = a.cell_letters(cell);
+      // Letters are UTF-8: count code points, not bytes.
+      int n = 0;
+      for (unsigned char ch : letters) n += (ch & 0xC0) != 0x80;
+      if (n == 0) {
+        row += dead[cell] ? '!' : '#';
+      } else if (n == 1) {
+        row += letters;
+      } else {
+        row += n >= 10 ? '+' : char('0' + n);
+      }
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+int RunCheck(Common& c, const CheckArgs& a) {
+  auto text = ReadGridFile(a.grid);
+  if (!text.ok()) return Fail("check", text.status());
+  v1::AnalyzeRequest request;
+  request.set_dictionary(c.dictionary);
+  request.set_puzzle(*text);
+  request.set_best_words(a.best);
+  request.set_min_word_length(a.min_word_length);
+  if (absl::Status s = ApplyRules(a.rules, request.mutable_options()); !s.ok()) return Fail("check", s);
+  auto client = Connect(c);
+  if (!client.ok()) return Fail("check", client.status());
+  auto r = (*client)->Analyze(request);
+  if (!r.ok()) return Fail("check", r.status());
+  const int exit_code = r->consistent() ? kExitOk : kExitImpossible;
+  if (c.json) {
+    std::cout << ToJson(*r);
+    return exit_code;
+  }
+  const v1::GridFacts& f = r->facts();
+  std::cout << f.rows() << "x" << f.columns() << ", " << f.words() << " entries (mean length " << std::fixed
+            << std::setprecision(2) << f.mean_word_length() << "), " << f.blocks() << " blocks ("
+            << std::setprecision(1) << 100 * f.block_share() << "%), "
+            << (f.symmetric_180() ? "180-degree symmetric" : "not 180-degree symmetric")
+            << (f.mirror_left_right() ? ", mirrored left-right" : "")
+            << (f.mirror_top_bottom() ? ", mirrored top-bottom" : "") << ", "
+            << (f.connected() ? "connected" : absl::StrCat("in ", f.white_regions(), " separate parts")) << "\n";
+  if (f.short_entries_size() > 0) {
+    std::cout << "entries shorter than " << a.min_word_length << ":";
+    for (const v1::SlotId& s : f.short_entries()) {
+      std::cout << " " << DirectionName(s.direction()) << " at " << Place(s.row(), s.column()) << ";";
+    }
+    std::cout << "\n";
+  }
+  if (f.unchecked_cells_size() > 0) {
+    std::cout << "unchecked cells:";
+    for (const v1::Cell& cell : f.unchecked_cells()) std::cout << " " << Place(cell.row(), cell.column()) << ";";
+    std::cout << "\n";
+  }
+  for (const std::string& w : f.duplicate_given()) std::cout << "given twice: " << w << "\n";
+  for (const v1::SlotAnalysis& s : r->slots()) {
+    if (s.given() && !s.in_dictionary()) std::cout << "given entry not in the dictionary: " << SlotLabel(s.slot()) << "\n";
+  }
+  if (r->consistent()) {
+    std::cout << "every slot still has a word (only a fill can prove the whole grid fills)\n";
+  } else {
+    std::cout << "DEAD: " << r->reason() << "\n";
+  }
+  for (const v1::SlotId& s : r->dead_slots()) std::cout << "dead slot: " << SlotLabel(s) << "\n";
+  for (const v1::DeadCell& d : r->dead_cells()) {
+    std::cout << "dead cell: " << Place(d.cell().row(), d.cell().column()) << " ("
+              << (d.has_across() ? SlotLabel(d.across()) : "-") << " and "
+              << (d.has_down() ? SlotLabel(d.down()) : "-") << ")\n";
+  }
+  std::cout << "\nletters possible per cell (# block, a letter when only it fits, ! none, 2-9, + ten or more):\n";
+  for (const std::string& row : HeatMap(*r)) std::cout << "  " << row << "\n";
+  std::cout << "\nslots (tightest first):\n";
+  std::vector<const v1::SlotAnalysis*> order;
+  for (const v1::SlotAnalysis& s : r->slots()) {
+    if (!s.given()) order.push_back(&s);
+  }
+  std::stable_sort(order.begin(), order.end(), [](const v1::SlotAnalysis* x, const v1::SlotAnalysis* y) {
+    return x->candidates() < y->candidates();
+  });
+  for (const v1::SlotAnalysis* s : order) {
+    std::cout << "  " << std::left << std::setw(5) << SlotLabel(s->slot()) << std::setw(18) << s->pattern()
+              << std::right << std::setw(8) << s->candidates() << "  ";
+    for (const v1::ScoredWord& w : s->best()) std::cout << " " << w.word() << "(" << w.score() << ")";
+    std::cout << "\n";
+  }
+  return exit_code;
+}
+
+struct SuggestArgs {
+  std::string grid;
+  std::string slot;
+  RuleArgs rules;
+  int limit = 50;
+  int max_probes = 5000;
+  int verify = 0;
+  double budget = 1;
+};
+
+const char* VerdictText(v1::Verdict v) {
+  switch (v) {
+    case v1::VERDICT_FILLS: return "fills";
+    case v1::VERDICT_IMPOSSIBLE: return "impossible";
+    case v1::VERDICT_UNKNOWN: return "unknown";
+    default: return "";
+  }
+}
+
+int RunSuggest(Common& c, const SuggestArgs& a) {
+  auto text = ReadGridFile(a.grid);
+  if (!text.ok()) return Fail("suggest", text.status());
+  v1::SuggestRequest request;
+  request.set_dictionary(c.dictionary);
+  request.set_puzzle(*text);
+  request.mutable_slot()->set_name(a.slot);
+  request.set_limit(a.limit);
+  request.set_max_probes(a.max_probes);
+  request.set_verify(a.verify);
+  request.set_verify_seconds(a.budget);
+  if (absl::Status s = ApplyRules(a.rules, request.mutable_options()); !s.ok()) return Fail("suggest", s);
+  auto client = Connect(c);
+  if (!client.ok()) return Fail("suggest", client.status());
+  auto r = (*client)->Suggest(request);
+  if (!r.ok()) return Fail("suggest", r.status());
+  if (c.json) {
+    std::cout << ToJson(*r);
+    return kExitOk;
+  }
+  std::cout << SlotLabel(r->slot()) << " (" << Place(r->slot().row(), r->slot().column()) << "): " << r->pattern()
+            << ", " << r->candidates() << " words fit, " << r->probed() << " probed, " << r->alive() << " alive\n";
+  if (!r->grid_dead().empty()) std::cout << "the grid is dead as it stands: " << r->grid_dead() << "\n";
+  for (const v1::Suggestion& s : r->suggestions()) {
+    std::cout << std::left << std::setw(18) << s.word() << std::right << std::setw(4) << s.score() << "  ";
+    if (!s.probed()) {
+      std::cout << "not probed";
+    } else if (s.alive()) {
+      std::cout << "alive  fillability " << std::fixed << std::setprecision(2) << s.fillability();
+    } else {
+      std::cout << "dead" << (s.kills().empty() ? "" : "  (empties " + s.kills() + ")");
+    }
+    if (s.verdict() != v1::VERDICT_UNSPECIFIED) std::cout << "  verified: " << VerdictText(s.verdict());
+    std::cout << "\n";
+  }
+  return kExitOk;
 }
 
 int RunMatch(Common& c, v1::MatchRequest request) {
@@ -240,7 +516,7 @@ int RunDicts(Common& c) {
 
 int Main(int argc, char** argv) {
   Common c;
-  CLI::App app{"xwdb-client: fills, pattern matches and clues from an xwdbd"};
+  CLI::App app{"xwdb-client: fills, grid checks, suggestions, pattern matches and clues from an xwdbd"};
   app.require_subcommand(1);
   auto add_common = [&](CLI::App* sub) {
     sub->add_option("--server", c.client.address, "Daemon address (default 127.0.0.1:7411)");
@@ -259,24 +535,56 @@ int Main(int argc, char** argv) {
   fill->add_option("--format", fa.format, "text, json, ipuz, xd, puz or svg (the puzzle formats come clued)")
       ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
   uint32_t seed = 1;
-  int min_score = 0, solutions = 1, threads = 1, min_length = 2;
+  int solutions = 1, threads = 1, differ = 0;
   double timeout = 60;
   uint64_t max_nodes = 0;
-  bool allow_duplicates = false;
+  std::string only_cells, optimize;
   fill->add_option("--seed", seed, "Random seed");
-  fill->add_option("--min-score", min_score, "Use only words scored at least this")->check(CLI::Range(0, 100));
+  AddRuleOptions(fill, &fa.rules);
   fill->add_option("--solutions", solutions, "Distinct fills wanted")->check(CLI::Range(1, 100));
+  fill->add_option("--differ", differ, "With --solutions: every two fills differ in at least K entries")
+      ->check(CLI::Range(0, 1000));
+  fill->add_option("--only", fa.only, "Fill only these slots (17A, 17D or ROW,COL,DIR; repeatable, or 17A,18D)")
+      ->type_name("SLOT");
+  fill->add_option("--only-cells", only_cells, "Fill only the slots wholly inside R1,C1-R2,C2 (1-based)");
+  fill->add_option("--optimize", optimize, "After the first fill, search for better ones: min or mean")
+      ->check(CLI::IsMember({"min", "mean"}));
   fill->add_option("--threads", threads, "Parallel searches on the daemon")->check(CLI::Range(1, 1024));
-  fill->add_option("--timeout", timeout, "Seconds the daemon may search (default 60)")->check(CLI::Range(0.001, 86400.0));
-  fill->add_option("--min-length", min_length, "Shorter runs are not slots")->check(CLI::Range(1, 64));
+  fill->add_option("--timeout,--budget", timeout, "Seconds the daemon may search (default 60; the optimizer's budget)")
+      ->check(CLI::Range(0.001, 86400.0));
   fill->add_option("--max-nodes", max_nodes, "Give up after this many decisions");
-  fill->add_flag("--allow-duplicates", allow_duplicates, "Let a word appear twice");
   fill->add_flag("--clues", fa.clues, "Number the fill and clue every entry from the dictionary");
   fill->add_option("--clue-policy", fa.clue_policy, "Which stored clue: first, random or shortest")
       ->check(CLI::IsMember({"first", "random", "shortest"}));
   fill->add_option("--clue-seed", fa.clue_seed, "Seed of --clue-policy random");
   fill->add_option("--max-clue-length", fa.max_clue_length, "Leave out clues longer than this (characters)")
       ->check(CLI::Range(0, 100000));
+
+  CheckArgs ca;
+  CLI::App* check = app.add_subcommand(
+      "check", "Analyze a grid, no search: candidates per slot, letters per cell, dead spots, design facts "
+               "(exit 0, or 2 if the grid is dead)");
+  add_common(check);
+  check->add_option("grid", ca.grid, "Grid file (any format the daemon reads), - for stdin")->required();
+  check->add_option("--best", ca.best, "Best words per slot (default 5)")->check(CLI::Range(0, 100));
+  check->add_option("--min-word-length", ca.min_word_length, "Entries shorter than this are reported (default 3)")
+      ->check(CLI::Range(1, 64));
+  AddRuleOptions(check, &ca.rules);
+
+  SuggestArgs sa;
+  CLI::App* suggest = app.add_subcommand(
+      "suggest", "Words for one slot, best first, each dead or alive after propagation (--verify: tried with a fill)");
+  add_common(suggest);
+  suggest->add_option("grid", sa.grid, "Grid file (any format the daemon reads), - for stdin")->required();
+  suggest->add_option("--slot", sa.slot, "The slot: 17A, 17D, or ROW,COL,DIR (1-based)")->required();
+  suggest->add_option("--limit", sa.limit, "Suggestions shown (default 50)")->check(CLI::Range(1, 1000));
+  suggest->add_option("--max-probes", sa.max_probes, "Words probed at most (default 5000)")
+      ->check(CLI::Range(1, 100000));
+  suggest->add_option("--verify", sa.verify, "Verify the K best alive words with a fill of the rest")
+      ->check(CLI::Range(0, 100));
+  suggest->add_option("--budget", sa.budget, "Seconds for all verifications (default 1)")
+      ->check(CLI::Range(0.001, 86400.0));
+  AddRuleOptions(suggest, &sa.rules);
 
   v1::MatchRequest mr;
   std::string pattern;
@@ -308,15 +616,19 @@ int Main(int argc, char** argv) {
   if (fill->parsed()) {
     c.json = c.json || fa.format == "json";
     fa.options.set_seed(seed);
-    fa.options.set_min_score(min_score);
     fa.options.set_solutions(solutions);
+    fa.options.set_differ(differ);
     fa.options.set_threads(threads);
     fa.options.set_timeout_seconds(timeout);
-    fa.options.set_min_length(min_length);
     fa.options.set_max_nodes(max_nodes);
-    fa.options.set_allow_duplicates(allow_duplicates);
+    fa.options.set_only_cells(only_cells);
+    fa.options.set_optimize(optimize == "min"    ? v1::OPTIMIZE_LOWEST_SCORE
+                            : optimize == "mean" ? v1::OPTIMIZE_MEAN_SCORE
+                                                 : v1::OPTIMIZE_GOAL_UNSPECIFIED);
     return RunFill(c, fa);
   }
+  if (check->parsed()) return RunCheck(c, ca);
+  if (suggest->parsed()) return RunSuggest(c, sa);
   if (match->parsed()) {
     mr.set_pattern(pattern);
     mr.set_limit(limit);

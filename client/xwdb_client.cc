@@ -1,5 +1,6 @@
 #include "client/xwdb_client.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -80,6 +81,21 @@ absl::StatusOr<v1::GetCluesResponse> XwdbClient::GetClues(const v1::GetCluesRequ
       request);
 }
 
+absl::StatusOr<v1::AnalyzeResponse> XwdbClient::Analyze(const v1::AnalyzeRequest& request) {
+  return Unary<v1::AnalyzeResponse>(
+      *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->Analyze(c, q, r); },
+      request);
+}
+
+absl::StatusOr<v1::SuggestResponse> XwdbClient::Suggest(const v1::SuggestRequest& request) {
+  // Verification may take its whole budget: the default deadline leaves it
+  // that and some.
+  double deadline = options_.deadline_seconds;
+  if (deadline == 0 && request.verify() > 0) deadline = std::max(1.0, request.verify_seconds()) + 10;
+  return Unary<v1::SuggestResponse>(
+      *this, deadline, [this](auto* c, const auto& q, auto* r) { return stub_->Suggest(c, q, r); }, request);
+}
+
 absl::StatusOr<v1::ServerStats> XwdbClient::GetServerStats() {
   return Unary<v1::ServerStats>(
       *this, options_.deadline_seconds,
@@ -90,7 +106,8 @@ absl::StatusOr<v1::ServerStats> XwdbClient::GetServerStats() {
 absl::StatusOr<v1::FillResult> XwdbClient::Fill(const v1::FillRequest& request,
                                                 const std::function<void(const v1::FillProgress&)>& on_progress,
                                                 const std::function<void(grpc::ClientContext*)>& context_hook,
-                                                CallCanceller* canceller) {
+                                                CallCanceller* canceller,
+                                                const std::function<void(const v1::FilledGrid&)>& on_found) {
   grpc::ClientContext context;
   // Declared after `context`, so destroyed before it: no Cancel() reaches a
   // context that is gone.
@@ -110,6 +127,7 @@ absl::StatusOr<v1::FillResult> XwdbClient::Fill(const v1::FillRequest& request,
   std::optional<v1::FillResult> result;
   while (reader->Read(&event)) {
     if (event.has_progress() && on_progress) on_progress(event.progress());
+    if (event.has_found() && on_found) on_found(event.found());
     if (event.has_result()) result = event.result();
   }
   if (grpc::Status s = reader->Finish(); !s.ok()) return FromGrpcStatus(s);

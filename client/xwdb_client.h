@@ -66,15 +66,21 @@ class XwdbClient {
   absl::StatusOr<xwdb::v1::ListDictionariesResponse> ListDictionaries();
   absl::StatusOr<xwdb::v1::MatchResponse> Match(const xwdb::v1::MatchRequest& request);
   absl::StatusOr<xwdb::v1::GetCluesResponse> GetClues(const xwdb::v1::GetCluesRequest& request);
+  absl::StatusOr<xwdb::v1::AnalyzeResponse> Analyze(const xwdb::v1::AnalyzeRequest& request);
+  // Without a deadline of its own, a verifying call gets its verification
+  // budget and 10 s.
+  absl::StatusOr<xwdb::v1::SuggestResponse> Suggest(const xwdb::v1::SuggestRequest& request);
   absl::StatusOr<xwdb::v1::ServerStats> GetServerStats();
   // Streams the fill; `on_progress` (may be empty) sees each progress event.
   // `context_hook` (may be empty) adjusts the call's context before it
   // starts (e.g. its deadline); `canceller` (may be null) lets another
-  // thread cancel it.
+  // thread cancel it; `on_found` (may be empty) sees each fill as the
+  // daemon finds it (alternatives, better fills while optimizing).
   absl::StatusOr<xwdb::v1::FillResult> Fill(
       const xwdb::v1::FillRequest& request,
       const std::function<void(const xwdb::v1::FillProgress&)>& on_progress = nullptr,
-      const std::function<void(grpc::ClientContext*)>& context_hook = nullptr, CallCanceller* canceller = nullptr);
+      const std::function<void(grpc::ClientContext*)>& context_hook = nullptr, CallCanceller* canceller = nullptr,
+      const std::function<void(const xwdb::v1::FilledGrid&)>& on_found = nullptr);
 
   xwdb::v1::Xwdb::Stub* stub() { return stub_.get(); }
   // A context with the token and the deadline set.

@@ -20,9 +20,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "daemon/dictionary_set.h"
+#include "daemon/grpc/grpc_service.h"
 #include "daemon/listen_address.h"
-#include "daemon/xwdb_service.h"
+#include "daemon/service/dictionary_set.h"
+#include "daemon/service/xwdb_service.h"
 
 namespace xwdb::daemon {
 namespace {
@@ -127,12 +128,13 @@ int Run(const Flags& flags) {
   }
 
   XwdbService service(*set, options);
+  GrpcService grpc_face(&service);
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   int port = 0;
   builder.AddListeningPort(flags.listen, credentials, &port);
-  builder.RegisterService(&service);
+  builder.RegisterService(&grpc_face);
   builder.SetMaxReceiveMessageSize(kMaxMessageBytes);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || port == 0) {

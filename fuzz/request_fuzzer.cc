@@ -1,6 +1,6 @@
 // The daemon's request validation and handlers, without the transport: any
-// bytes, read as a Match, Fill or GetClues request (the first byte picks
-// which), get an answer or a clear refusal, never a crash, and never an
+// bytes, read as a Match, Fill, GetClues, Analyze or Suggest request (the
+// first byte picks which), get an answer or a clear refusal, never a crash, and never an
 // INTERNAL or UNKNOWN status. Fills are capped at a few milliseconds.
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,8 +12,8 @@
 
 #include "core/import/importer.h"
 #include "core/store/store.h"
-#include "daemon/dictionary_set.h"
-#include "daemon/xwdb_service.h"
+#include "daemon/service/dictionary_set.h"
+#include "daemon/service/xwdb_service.h"
 #include "fuzz/fuzz_support.h"
 
 namespace {
@@ -59,10 +59,10 @@ void BuildService() {
   service = new xwdb::daemon::XwdbService(*set, options);
 }
 
-void CheckStatus(const grpc::Status& s) {
-  xwdb::fuzz::Check(s.error_code() != grpc::StatusCode::INTERNAL && s.error_code() != grpc::StatusCode::UNKNOWN,
-                    "internal error: " + s.error_message());
-  if (!s.ok()) xwdb::fuzz::Check(!s.error_message().empty(), "a refusal without a message");
+void CheckStatus(const absl::Status& s) {
+  xwdb::fuzz::Check(s.code() != absl::StatusCode::kInternal && s.code() != absl::StatusCode::kUnknown,
+                    "internal error: " + std::string(s.message()));
+  if (!s.ok()) xwdb::fuzz::Check(!s.message().empty(), "a refusal without a message");
 }
 
 }  // namespace
@@ -74,29 +74,46 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
-  const int method = data[0] % 3;
+  const int method = data[0] % 5;
   const uint8_t* body = data + 1;
   const int body_size = static_cast<int>(size - 1);
+  const xwdb::daemon::CallContext context;
   if (method == 0) {
     v1::MatchRequest request;
     if (!request.ParseFromArray(body, body_size)) return 0;
     v1::MatchResponse response;
-    CheckStatus(service->MatchInProcess(request, &response));
+    CheckStatus(service->Match(context, request, &response));
   } else if (method == 1) {
     v1::FillRequest request;
     if (!request.ParseFromArray(body, body_size)) return 0;
     int results = 0;
-    const grpc::Status s = service->FillInProcess(request, [&results](const v1::FillEvent& e) {
+    const absl::Status s = service->Fill(context, request, [&results](const v1::FillEvent& e) {
       results += e.has_result();
       return true;
     });
     CheckStatus(s);
     if (s.ok()) xwdb::fuzz::Check(results == 1, "a fill call that ended well without one result");
-  } else {
+  } else if (method == 2) {
     v1::GetCluesRequest request;
     if (!request.ParseFromArray(body, body_size)) return 0;
     v1::GetCluesResponse response;
-    CheckStatus(service->GetCluesInProcess(request, &response));
+    CheckStatus(service->GetClues(context, request, &response));
+  } else if (method == 3) {
+    v1::AnalyzeRequest request;
+    if (!request.ParseFromArray(body, body_size)) return 0;
+    v1::AnalyzeResponse response;
+    const absl::Status s = service->Analyze(context, request, &response);
+    CheckStatus(s);
+    if (s.ok()) {
+      xwdb::fuzz::Check(response.cell_letters_size() == response.facts().rows() * response.facts().columns(),
+                        "an analysis without one letter set per cell");
+    }
+  } else {
+    v1::SuggestRequest request;
+    if (!request.ParseFromArray(body, body_size)) return 0;
+    // The verification fills share the daemon's tiny fill cap.
+    v1::SuggestResponse response;
+    CheckStatus(service->Suggest(context, request, &response));
   }
   return 0;
 }

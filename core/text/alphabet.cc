@@ -118,6 +118,19 @@ std::string Alphabet::Decode(absl::string_view codes) const {
   return out;
 }
 
+std::string Alphabet::DecodePattern(absl::string_view codes) const {
+  std::string out;
+  out.reserve(codes.size());
+  for (char code : codes) {
+    if (static_cast<Letter>(code) == kNoLetter) {
+      out += '.';
+    } else {
+      AppendUtf8(LetterOf(static_cast<Letter>(code)), &out);
+    }
+  }
+  return out;
+}
+
 bool Alphabet::Encode(absl::string_view utf8, std::string* codes) const {
   codes->clear();
   size_t i = 0;

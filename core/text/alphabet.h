@@ -57,6 +57,8 @@ class Alphabet {
 
   // Codes -> UTF-8 text. REQUIRES: every byte of `codes` is a valid code.
   std::string Decode(absl::string_view codes) const;
+  // The same for a pattern: kNoLetter (an empty cell) is spelled '.'.
+  std::string DecodePattern(absl::string_view codes) const;
 
   // UTF-8 text made only of this alphabet's letters -> codes. Returns false
   // (and leaves `codes` unspecified) if any code point is not a letter.

@@ -33,19 +33,6 @@ std::string SlotLabel(const SlotAnalysis& s) {
   return absl::StrCat(s.number, s.slot.down ? "D" : "A");
 }
 
-// The pattern of a slot: letters, '.' for an empty cell.
-std::string PatternText(const Alphabet& alphabet, const std::string& pattern) {
-  std::string out;
-  for (char c : pattern) {
-    if (c == char(Grid::kEmpty)) {
-      out += '.';
-    } else {
-      AppendUtf8(alphabet.LetterOf(uint8_t(c)), &out);
-    }
-  }
-  return out;
-}
-
 // One character per cell: '#' a block, the letter when one is possible,
 // '!' none, 2-9 how many, '+' ten or more.
 std::vector<std::string> HeatMap(const Grid& g, const GridAnalysis& a, const Alphabet& alphabet) {
@@ -121,7 +108,7 @@ int Run(const CheckArgs& args, Io& io) {
       for (const ScoredEntry& e : s.best) best.push_back({{"word", alphabet.Decode(e.word)}, {"score", e.score}});
       slots.push_back({{"slot", SlotLabel(s)}, {"number", s.number}, {"direction", s.slot.down ? "down" : "across"},
                        {"row", s.slot.row + 1}, {"column", s.slot.col + 1},
-                       {"pattern", PatternText(alphabet, s.pattern)}, {"given", s.given},
+                       {"pattern", alphabet.DecodePattern(s.pattern)}, {"given", s.given},
                        {"in_dictionary", s.in_dictionary}, {"candidates", s.candidates}, {"best", best}});
     }
     j["slots"] = slots;
@@ -161,7 +148,7 @@ int Run(const CheckArgs& args, Io& io) {
   } else {
     io.out << "DEAD: " << a.reason << "\n";
   }
-  for (int s : a.dead_slots) io.out << "dead slot: " << SlotLabel(a.slots[s]) << " " << PatternText(alphabet, a.slots[s].pattern) << "\n";
+  for (int s : a.dead_slots) io.out << "dead slot: " << SlotLabel(a.slots[s]) << " " << alphabet.DecodePattern(a.slots[s].pattern) << "\n";
   for (const DeadCell& d : a.dead_cells) {
     io.out << "dead cell: " << Place(g, d.cell) << " (" << slot_of(d.across_slot) << " and " << slot_of(d.down_slot) << ")\n";
   }
@@ -175,7 +162,7 @@ int Run(const CheckArgs& args, Io& io) {
   std::stable_sort(order.begin(), order.end(),
                    [](const SlotAnalysis* x, const SlotAnalysis* y) { return x->candidates < y->candidates; });
   for (const SlotAnalysis* s : order) {
-    io.out << "  " << std::left << std::setw(5) << SlotLabel(*s) << std::setw(18) << PatternText(alphabet, s->pattern)
+    io.out << "  " << std::left << std::setw(5) << SlotLabel(*s) << std::setw(18) << alphabet.DecodePattern(s->pattern)
            << std::right << std::setw(8) << s->candidates << "  ";
     for (const ScoredEntry& e : s->best) io.out << " " << alphabet.Decode(e.word) << "(" << e.score << ")";
     io.out << "\n";

@@ -27,6 +27,8 @@ TEST(AlphabetTest, EncodeAndDecodeRoundTrip) {
   EXPECT_EQ(static_cast<int>(codes[2]), 15);
   EXPECT_EQ(a->Decode(codes), "NIÑO");
   EXPECT_FALSE(a->Encode("NIÑO1", &codes));
+  codes[1] = kNoLetter;
+  EXPECT_EQ(a->DecodePattern(codes), "N.ÑO");  // an empty cell
 }
 
 TEST(AlphabetTest, RejectsRepeatedEmptyAndOversizedAlphabets) {

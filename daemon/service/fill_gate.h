@@ -7,8 +7,8 @@
 // GetClues, which never pass this gate, are never stuck behind fills.
 //
 // Thread safety: all methods may be called from any thread.
-#ifndef XWDB_DAEMON_FILL_GATE_H_
-#define XWDB_DAEMON_FILL_GATE_H_
+#ifndef XWDB_DAEMON_SERVICE_FILL_GATE_H_
+#define XWDB_DAEMON_SERVICE_FILL_GATE_H_
 
 #include <chrono>
 #include <condition_variable>
@@ -94,4 +94,4 @@ class FillGate {
 
 }  // namespace xwdb::daemon
 
-#endif  // XWDB_DAEMON_FILL_GATE_H_
+#endif  // XWDB_DAEMON_SERVICE_FILL_GATE_H_

@@ -9,8 +9,8 @@
 // Thread safety: every method is const and safe from any thread. A
 // Normalizer is not thread-safe and costs an ICU set-up to make, so each
 // dictionary lends them from a pool: one per concurrent call.
-#ifndef XWDB_DAEMON_DICTIONARY_SET_H_
-#define XWDB_DAEMON_DICTIONARY_SET_H_
+#ifndef XWDB_DAEMON_SERVICE_DICTIONARY_SET_H_
+#define XWDB_DAEMON_SERVICE_DICTIONARY_SET_H_
 
 #include <memory>
 #include <mutex>
@@ -95,4 +95,4 @@ class DictionarySet {
 
 }  // namespace xwdb::daemon
 
-#endif  // XWDB_DAEMON_DICTIONARY_SET_H_
+#endif  // XWDB_DAEMON_SERVICE_DICTIONARY_SET_H_

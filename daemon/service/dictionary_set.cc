@@ -1,4 +1,4 @@
-#include "daemon/dictionary_set.h"
+#include "daemon/service/dictionary_set.h"
 
 #include <chrono>
 

@@ -1,0 +1,54 @@
+// The grid and the fill's rules of a request, read and checked. Fill,
+// Analyze and Suggest requests share these fields (dictionary, rows or
+// puzzle, locked, options), so each method reads them the same way and a
+// client gets the same errors from each. Every error is INVALID_ARGUMENT
+// and names the field ("rows[3]", "options.only[2]", "locked[0].word").
+#ifndef XWDB_DAEMON_SERVICE_GRID_REQUEST_H_
+#define XWDB_DAEMON_SERVICE_GRID_REQUEST_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "core/fill/fill_options.h"
+#include "core/grid/grid.h"
+#include "core/text/normalizer.h"
+#include "xwdb/v1/xwdb.pb.h"
+
+namespace xwdb::daemon {
+
+absl::Status Invalid(const std::string& message);
+
+// A word from a client, normalized like the dictionary's answers into
+// letter codes. Errors name `field`.
+absl::Status NormalizeWord(Normalizer* normalizer, const std::string& field, const std::string& word,
+                           std::string* codes);
+
+// The grid given as `rows` or as a whole `puzzle` file (any format xwdb
+// reads), with the `locked` entries written into it. Limits are checked
+// before anything is parsed.
+absl::StatusOr<Grid> ReadRequestGrid(const google::protobuf::RepeatedPtrField<std::string>& rows,
+                                     const std::string& puzzle,
+                                     const google::protobuf::RepeatedPtrField<xwdb::v1::LockedEntry>& locked,
+                                     Normalizer* normalizer);
+
+template <class Request>
+absl::StatusOr<Grid> ReadRequestGrid(const Request& request, Normalizer* normalizer) {
+  return ReadRequestGrid(request.rows(), request.puzzle(), request.locked(), normalizer);
+}
+
+// Checks `in` and writes it into `out`: the rules (min_score, min_length,
+// duplicates, exclusions, shared runs, the selection, read against
+// `grid`) and the search settings (seed, solutions, differ, threads up to
+// `max_threads`, nodes, optimize). The time budget is the caller's to set.
+absl::Status ReadFillOptions(const xwdb::v1::FillOptions& in, const Grid& grid, Normalizer* normalizer,
+                             int max_threads, FillOptions* out);
+
+// The slot `id` names in `grid` (by number or by first cell). Errors name
+// `field`.
+absl::StatusOr<SlotRef> ReadSlotId(const xwdb::v1::SlotId& id, const Grid& grid, int min_length,
+                                   const std::string& field);
+
+}  // namespace xwdb::daemon
+
+#endif  // XWDB_DAEMON_SERVICE_GRID_REQUEST_H_

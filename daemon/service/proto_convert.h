@@ -1,0 +1,28 @@
+// Engine results -> API messages. One function per engine type, so that
+// every method (and every transport) spells a fill, a slot or an analysis
+// the same way: rows and columns 1-based, letters as UTF-8 of the
+// dictionary's alphabet, `.` for an empty cell.
+#ifndef XWDB_DAEMON_SERVICE_PROTO_CONVERT_H_
+#define XWDB_DAEMON_SERVICE_PROTO_CONVERT_H_
+
+#include "core/fill/analysis.h"
+#include "core/fill/fill_result.h"
+#include "core/fill/suggest.h"
+#include "core/grid/grid.h"
+#include "core/text/alphabet.h"
+#include "xwdb/v1/xwdb.pb.h"
+
+namespace xwdb::daemon {
+
+xwdb::v1::FillOutcome OutcomeToProto(FillOutcome outcome);
+void SlotToProto(const Slot& slot, int number, xwdb::v1::SlotId* out);
+void FillToProto(const Fill& fill, const Alphabet& alphabet, xwdb::v1::FilledGrid* out);
+// Everything but the reason, which the caller words (it knows the limits).
+void FillResultToProto(const FillResult& result, const Alphabet& alphabet, xwdb::v1::FillResult* out);
+void AnalysisToProto(const GridAnalysis& analysis, const Grid& grid, const Alphabet& alphabet,
+                     xwdb::v1::AnalyzeResponse* out);
+void SuggestionsToProto(const SuggestResult& result, const Alphabet& alphabet, xwdb::v1::SuggestResponse* out);
+
+}  // namespace xwdb::daemon
+
+#endif  // XWDB_DAEMON_SERVICE_PROTO_CONVERT_H_

@@ -1,0 +1,35 @@
+// The limits on every size a client controls. Past one, a call fails with
+// INVALID_ARGUMENT and a message naming the field and the limit. They are
+// part of the API's contract (proto/xwdb/v1/xwdb.proto states them).
+#ifndef XWDB_DAEMON_SERVICE_REQUEST_LIMITS_H_
+#define XWDB_DAEMON_SERVICE_REQUEST_LIMITS_H_
+
+#include <cstddef>
+
+namespace xwdb::daemon {
+
+inline constexpr int kMaxMatchLimit = 10000;
+// Offsets past this are refused: a page that deep is a scan, not a query.
+inline constexpr int kMaxMatchOffset = 1000000;
+inline constexpr size_t kMaxExcluded = 10000;
+inline constexpr int kMaxSolutions = 100;
+inline constexpr size_t kMaxClueWords = 1000;
+inline constexpr int kMaxCluesPerWord = 1000;
+inline constexpr size_t kMaxWordBytes = 1024;
+inline constexpr size_t kMaxLocked = 4096;
+inline constexpr size_t kMaxPuzzleBytes = 256 * 1024;
+// FillOptions: a selection, its rectangle, the shared-run rule, differ.
+inline constexpr size_t kMaxOnlySlots = 4096;
+inline constexpr size_t kMaxSlotNameBytes = 32;
+inline constexpr size_t kMaxOnlyCellsBytes = 64;
+inline constexpr int kMaxSharedSubstring = 64;
+inline constexpr int kMaxDiffer = 1000;
+// Analyze and Suggest.
+inline constexpr int kMaxBestWords = 100;
+inline constexpr int kMaxSuggestions = 1000;
+inline constexpr int kMaxProbes = 100000;
+inline constexpr int kMaxVerify = 100;
+
+}  // namespace xwdb::daemon
+
+#endif  // XWDB_DAEMON_SERVICE_REQUEST_LIMITS_H_

@@ -1,0 +1,509 @@
+#include "daemon/service/xwdb_service.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/clue/clue_picker.h"
+#include "core/fill/analysis.h"
+#include "core/fill/solver.h"
+#include "core/fill/suggest.h"
+#include "core/format/puzzle.h"
+#include "core/grid/grid.h"
+#include "core/index/pattern.h"
+#include "core/index/pattern_query.h"
+#include "daemon/service/grid_request.h"
+#include "daemon/service/proto_convert.h"
+
+namespace xwdb::daemon {
+
+namespace v1 = ::xwdb::v1;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// How often the search checks the call (cancellation, deadline), and how
+// often a progress event is sent.
+constexpr double kCallCheckSeconds = 0.02;
+constexpr double kProgressSeconds = 0.25;
+constexpr int kDefaultMatchLimit = 100;
+constexpr int kDefaultCluesPerWord = 20;
+constexpr int kDefaultBestWords = 5;
+constexpr int kDefaultMinWordLength = 3;
+constexpr int kDefaultSuggestions = 50;
+constexpr int kDefaultProbes = 5000;
+constexpr double kDefaultVerifySeconds = 1;
+
+}  // namespace
+
+// One line per call when it ends: method, dictionary, status, latency.
+class XwdbService::CallLog {
+ public:
+  CallLog(XwdbService* service, const char* method) : service_(service), method_(method) {
+    service_->calls_.fetch_add(1, std::memory_order_relaxed);
+  }
+  absl::Status Finish(absl::Status status) {
+    if (!status.ok()) service_->errors_.fetch_add(1, std::memory_order_relaxed);
+    if (FILE* log = service_->options_.call_log) {
+      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+      const std::string message = status.ok() ? "" : " " + std::string(status.message().substr(0, 200));
+      std::lock_guard<std::mutex> lock(service_->log_mu_);
+      std::fprintf(log, "xwdbd: %s dictionary=%s status=%d%s %.3f ms\n", method_,
+                   dictionary.empty() ? "-" : dictionary.c_str(), static_cast<int>(status.code()), message.c_str(),
+                   ms);
+    }
+    return status;
+  }
+  std::string dictionary;
+
+ private:
+  XwdbService* service_;
+  const char* method_;
+  const Clock::time_point start_ = Clock::now();
+};
+
+XwdbService::XwdbService(std::shared_ptr<const DictionarySet> dictionaries, ServiceOptions options)
+    : options_(std::move(options)), dictionaries_(std::move(dictionaries)),
+      gate_(options_.fill_pool, options_.fill_queue) {}
+
+void XwdbService::Reload(std::shared_ptr<const DictionarySet> dictionaries) {
+  std::shared_ptr<const DictionarySet> old;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    old = std::exchange(dictionaries_, std::move(dictionaries));
+  }
+  reloads_.fetch_add(1, std::memory_order_relaxed);
+  // `old` is released here, or later by the last call still using it.
+}
+
+std::shared_ptr<const DictionarySet> XwdbService::dictionaries() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return dictionaries_;
+}
+
+absl::Status XwdbService::CheckToken(const CallContext& context) const {
+  if (options_.token.empty()) return absl::OkStatus();
+  const std::string expected = "Bearer " + options_.token;
+  const std::string& sent = context.authorization;
+  bool same = false;
+  if (sent.size() == expected.size()) {
+    // Compare every byte, whatever differs first: the time says nothing.
+    unsigned char diff = 0;
+    for (size_t i = 0; i < expected.size(); ++i) diff |= static_cast<unsigned char>(sent[i] ^ expected[i]);
+    same = diff == 0;
+  }
+  if (!same) {
+    return absl::UnauthenticatedError(
+        "this daemon needs the metadata 'authorization: Bearer <token>' (see --token-file)");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status XwdbService::Serve(const char* method, const CallContext& context,
+                                const std::function<absl::Status(std::string* dictionary)>& body) {
+  CallLog log(this, method);
+  if (absl::Status s = CheckToken(context); !s.ok()) return log.Finish(s);
+  return log.Finish(body(&log.dictionary));
+}
+
+struct XwdbService::GridCall {
+  std::shared_ptr<const DictionarySet> set;
+  const LoadedDictionary* dict = nullptr;
+  Grid grid{1, 1};
+  FillOptions options;
+};
+
+template <class Request>
+absl::StatusOr<XwdbService::GridCall> XwdbService::ReadGridCall(const Request& request, std::string* dictionary) {
+  GridCall call;
+  call.set = dictionaries();
+  auto dict = call.set->Find(request.dictionary());
+  if (!dict.ok()) return dict.status();
+  call.dict = *dict;
+  *dictionary = call.dict->name;
+  auto normalizer = call.dict->BorrowNormalizer();
+  if (!normalizer.ok()) return normalizer.status();
+  auto grid = ReadRequestGrid(request, normalizer->get());
+  if (!grid.ok()) return grid.status();
+  call.grid = std::move(*grid);
+  if (absl::Status s =
+          ReadFillOptions(request.options(), call.grid, normalizer->get(), gate_.running_max(), &call.options);
+      !s.ok()) {
+    return s;
+  }
+  return call;
+}
+
+absl::Status XwdbService::EnterPool(const CallContext& context) {
+  switch (gate_.Enter([&context] { return context.IsCancelled(); })) {
+    case FillGate::Admission::kAdmitted: return absl::OkStatus();
+    case FillGate::Admission::kRefused:
+      fills_refused_.fetch_add(1, std::memory_order_relaxed);
+      return absl::ResourceExhaustedError("fill: the daemon's fill pool and queue are full; try again later");
+    case FillGate::Admission::kGaveUp: break;
+  }
+  return absl::CancelledError("fill: the call ended while it waited for the pool");
+}
+
+absl::Status XwdbService::ListDictionaries(const CallContext& context, const v1::ListDictionariesRequest&,
+                                           v1::ListDictionariesResponse* response) {
+  return Serve("ListDictionaries", context, [&](std::string*) {
+    const auto set = dictionaries();
+    for (const auto& d : set->all()) {
+      v1::Dictionary* out = response->add_dictionaries();
+      out->set_name(d->name);
+      out->set_locale(d->store->meta()->locale);
+      out->set_alphabet(d->store->meta()->alphabet);
+      out->set_word_count(d->index->word_count());
+      out->set_clue_count(d->clue_count);
+      out->set_generation(d->store->meta()->generation);
+      out->set_load_seconds(d->load_seconds);
+      out->set_index_bytes(d->index_bytes);
+    }
+    return absl::OkStatus();
+  });
+}
+
+absl::Status XwdbService::Match(const CallContext& context, const v1::MatchRequest& request,
+                                v1::MatchResponse* response) {
+  return Serve("Match", context, [&](std::string* dictionary) { return DoMatch(request, response, dictionary); });
+}
+
+absl::Status XwdbService::Fill(const CallContext& context, const v1::FillRequest& request, const FillEventSink& send) {
+  return Serve("Fill", context, [&](std::string* dictionary) { return DoFill(context, request, send, dictionary); });
+}
+
+absl::Status XwdbService::Analyze(const CallContext& context, const v1::AnalyzeRequest& request,
+                                  v1::AnalyzeResponse* response) {
+  return Serve("Analyze", context,
+               [&](std::string* dictionary) { return DoAnalyze(request, response, dictionary); });
+}
+
+absl::Status XwdbService::Suggest(const CallContext& context, const v1::SuggestRequest& request,
+                                  v1::SuggestResponse* response) {
+  return Serve("Suggest", context,
+               [&](std::string* dictionary) { return DoSuggest(context, request, response, dictionary); });
+}
+
+absl::Status XwdbService::GetClues(const CallContext& context, const v1::GetCluesRequest& request,
+                                   v1::GetCluesResponse* response) {
+  return Serve("GetClues", context,
+               [&](std::string* dictionary) { return DoGetClues(request, response, dictionary); });
+}
+
+absl::Status XwdbService::GetServerStats(const CallContext& context, const v1::GetServerStatsRequest&,
+                                         v1::ServerStats* response) {
+  return Serve("GetServerStats", context, [&](std::string*) {
+    response->set_calls(calls_.load());
+    response->set_errors(errors_.load());
+    response->set_fills(fills_.load());
+    response->set_fill_nodes(fill_nodes_.load());
+    response->set_fills_refused(fills_refused_.load());
+    response->set_reloads(reloads_.load());
+    response->set_uptime_seconds(std::chrono::duration<double>(Clock::now() - started_).count());
+    return absl::OkStatus();
+  });
+}
+
+absl::Status XwdbService::DoMatch(const v1::MatchRequest& request, v1::MatchResponse* response,
+                                  std::string* dictionary) {
+  const auto set = dictionaries();
+  auto dict = set->Find(request.dictionary());
+  if (!dict.ok()) return dict.status();
+  *dictionary = (*dict)->name;
+  if (request.pattern().size() > Pattern::kMaxTextBytes) {
+    return Invalid(absl::StrCat("pattern: over ", Pattern::kMaxTextBytes, " bytes"));
+  }
+  if (request.min_score() < 0 || request.min_score() > 100) return Invalid("min_score: must be 0 to 100");
+  if (request.limit() < 0 || request.limit() > kMaxMatchLimit) {
+    return Invalid(absl::StrCat("limit: must be 0 to ", kMaxMatchLimit));
+  }
+  if (request.offset() < 0 || request.offset() > kMaxMatchOffset) {
+    return Invalid(absl::StrCat("offset: must be 0 to ", kMaxMatchOffset));
+  }
+  if (static_cast<size_t>(request.exclude_size()) > kMaxExcluded) {
+    return Invalid(absl::StrCat("exclude: at most ", kMaxExcluded, " words"));
+  }
+  auto normalizer = (*dict)->BorrowNormalizer();
+  if (!normalizer.ok()) return normalizer.status();
+  auto pattern = ParsePattern(request.pattern(), normalizer->get());
+  if (!pattern.ok()) return Invalid(absl::StrCat("pattern: ", pattern.status().message()));
+  PatternQueryOptions options;
+  options.min_score = request.min_score();
+  options.limit = request.limit() == 0 ? kDefaultMatchLimit : request.limit();
+  options.offset = static_cast<size_t>(request.offset());
+  for (int i = 0; i < request.exclude_size(); ++i) {
+    std::string codes;
+    if (absl::Status s = NormalizeWord(normalizer->get(), absl::StrCat("exclude[", i, "]"), request.exclude(i), &codes);
+        !s.ok()) {
+      return s;
+    }
+    options.excluded.push_back(std::move(codes));
+  }
+  const MaskIndex& index = *(*dict)->index;
+  const Alphabet& alphabet = index.alphabet();
+  if (request.letter_sets()) {
+    if (pattern->stars() > 0) return Invalid("letter_sets: only for patterns without '*'");
+    const auto projections = ProjectMatches(index, *pattern, options);
+    if (!projections.empty()) {
+      for (LetterSet s : projections.front().letters) response->add_letters(LettersToText(alphabet, s));
+    }
+  }
+  response->set_total(CountMatches(index, *pattern, options));
+  if (request.count_only() || response->total() == 0) return absl::OkStatus();
+  for (const WordMatch& m : FindMatches(index, *pattern, options)) {
+    v1::ScoredWord* w = response->add_words();
+    w->set_word(alphabet.Decode(m.codes));
+    w->set_score(m.score);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillRequest& request,
+                                 const FillEventSink& send, std::string* dictionary) {
+  auto call = ReadGridCall(request, dictionary);
+  if (!call.ok()) return call.status();
+  FillOptions& o = call->options;
+  o.timeout_seconds = options_.max_fill_seconds;
+  if (request.options().timeout_seconds() > 0) {
+    o.timeout_seconds = std::min(o.timeout_seconds, request.options().timeout_seconds());
+  }
+  o.timeout_seconds = context.SecondsLeft(o.timeout_seconds);
+
+  // Admission: a place in the pool, or a turn in its queue, or a refusal.
+  if (absl::Status s = EnterPool(context); !s.ok()) return s;
+  struct Leave {
+    FillGate* gate;
+    ~Leave() { gate->Leave(); }
+  } leave{&gate_};
+
+  Solver* running = nullptr;
+  const Alphabet& alphabet = call->dict->index->alphabet();
+  Clock::time_point next_event = Clock::now() + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+  o.progress_interval_seconds = kCallCheckSeconds;
+  o.on_progress = [&](const FillProgress& p) {
+    if (context.IsCancelled()) {
+      running->Cancel();
+      return;
+    }
+    const Clock::time_point now = Clock::now();
+    if (now < next_event) return;
+    next_event = now + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+    v1::FillEvent event;
+    v1::FillProgress* out = event.mutable_progress();
+    out->set_nodes(p.nodes);
+    out->set_slots_filled(p.slots_filled);
+    out->set_slots_total(p.slots_open);
+    for (std::string& row : p.best.ToRows(alphabet)) out->add_best_rows(std::move(row));
+    out->set_seconds(p.seconds);
+    if (!send(event)) running->Cancel();  // the client went away
+  };
+  o.on_fill = [&](const xwdb::Fill& fill) {
+    v1::FillEvent event;
+    FillToProto(fill, alphabet, event.mutable_found());
+    if (!send(event)) running->Cancel();
+  };
+  auto solver = Solver::Create(call->dict->index, call->grid, o);
+  if (!solver.ok()) return Invalid(absl::StrCat("rows: ", solver.status().message()));
+  running = solver->get();
+  const FillResult r = (*solver)->Solve();
+  fills_.fetch_add(1, std::memory_order_relaxed);
+  fill_nodes_.fetch_add(r.stats.nodes, std::memory_order_relaxed);
+  if (context.IsCancelled()) return absl::CancelledError("fill: cancelled by the client");
+
+  v1::FillEvent event;
+  v1::FillResult* out = event.mutable_result();
+  FillResultToProto(r, alphabet, out);
+  std::string reason = r.reason;
+  if (r.outcome == FillOutcome::kTimeout && reason.empty()) {
+    reason = absl::StrCat("no fill within ", o.timeout_seconds, " s",
+                          o.max_nodes ? absl::StrCat(" or ", o.max_nodes, " decisions") : "");
+  }
+  out->set_reason(reason);
+  send(event);
+  return absl::OkStatus();
+}
+
+absl::Status XwdbService::DoAnalyze(const v1::AnalyzeRequest& request, v1::AnalyzeResponse* response,
+                                    std::string* dictionary) {
+  if (request.best_words() < 0 || request.best_words() > kMaxBestWords) {
+    return Invalid(absl::StrCat("best_words: must be 0 to ", kMaxBestWords));
+  }
+  if (request.min_word_length() < 0 || request.min_word_length() > Grid::kMaxSide) {
+    return Invalid(absl::StrCat("min_word_length: must be 0 to ", Grid::kMaxSide));
+  }
+  auto call = ReadGridCall(request, dictionary);
+  if (!call.ok()) return call.status();
+  AnalysisOptions analysis;
+  analysis.best_words = request.best_words() == 0 ? kDefaultBestWords : request.best_words();
+  analysis.min_word_length = request.min_word_length() == 0 ? kDefaultMinWordLength : request.min_word_length();
+  auto a = AnalyzeGrid(call->dict->index, call->grid, call->options, analysis);
+  if (!a.ok()) return Invalid(absl::StrCat("rows: ", a.status().message()));
+  AnalysisToProto(*a, call->grid, call->dict->index->alphabet(), response);
+  return absl::OkStatus();
+}
+
+absl::Status XwdbService::DoSuggest(const CallContext& context, const v1::SuggestRequest& request,
+                                    v1::SuggestResponse* response, std::string* dictionary) {
+  if (request.limit() < 0 || request.limit() > kMaxSuggestions) {
+    return Invalid(absl::StrCat("limit: must be 0 to ", kMaxSuggestions));
+  }
+  if (request.max_probes() < 0 || request.max_probes() > kMaxProbes) {
+    return Invalid(absl::StrCat("max_probes: must be 0 to ", kMaxProbes));
+  }
+  if (request.verify() < 0 || request.verify() > kMaxVerify) {
+    return Invalid(absl::StrCat("verify: must be 0 to ", kMaxVerify));
+  }
+  if (!std::isfinite(request.verify_seconds()) || request.verify_seconds() < 0) {
+    return Invalid("verify_seconds: must be a number of seconds, 0 or more");
+  }
+  if (!request.has_slot()) return Invalid("slot: which slot to suggest words for");
+  auto call = ReadGridCall(request, dictionary);
+  if (!call.ok()) return call.status();
+  auto ref = ReadSlotId(request.slot(), call->grid, call->options.min_length, "slot");
+  if (!ref.ok()) return ref.status();
+
+  SuggestOptions suggest;
+  suggest.limit = request.limit() == 0 ? kDefaultSuggestions : request.limit();
+  suggest.max_probes = request.max_probes() == 0 ? kDefaultProbes : request.max_probes();
+  suggest.verify = request.verify();
+  suggest.verify_seconds = request.verify_seconds() > 0 ? request.verify_seconds() : kDefaultVerifySeconds;
+  suggest.verify_seconds = context.SecondsLeft(std::min(suggest.verify_seconds, options_.max_fill_seconds));
+  std::atomic<bool> cancelled{false};
+  suggest.cancelled = &cancelled;
+
+  // Verification fills take a place in the pool like any fill; probing
+  // alone does not (it is bounded by max_probes propagations).
+  const bool verifying = suggest.verify > 0;
+  if (verifying) {
+    if (absl::Status s = EnterPool(context); !s.ok()) return s;
+  }
+  struct Leave {
+    FillGate* gate;
+    ~Leave() {
+      if (gate) gate->Leave();
+    }
+  } leave{verifying ? &gate_ : nullptr};
+  // The engine polls an atomic flag; a watcher turns the caller's going
+  // away into it while verification fills run.
+  std::atomic<bool> done{false};
+  std::thread watcher;
+  if (verifying && context.cancelled) {
+    watcher = std::thread([&] {
+      while (!done.load(std::memory_order_acquire)) {
+        if (context.IsCancelled()) cancelled.store(true, std::memory_order_release);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
+  }
+  auto r = SuggestWords(call->dict->index, call->grid, *ref, call->options, suggest);
+  done.store(true, std::memory_order_release);
+  if (watcher.joinable()) watcher.join();
+  if (verifying) fills_.fetch_add(1, std::memory_order_relaxed);
+  if (!r.ok()) return Invalid(absl::StrCat("slot: ", r.status().message()));
+  if (context.IsCancelled()) return absl::CancelledError("suggest: cancelled by the client");
+  SuggestionsToProto(*r, call->dict->index->alphabet(), response);
+  return absl::OkStatus();
+}
+
+absl::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::GetCluesResponse* response,
+                                     std::string* dictionary) {
+  const auto set = dictionaries();
+  auto dict = set->Find(request.dictionary());
+  if (!dict.ok()) return dict.status();
+  *dictionary = (*dict)->name;
+  if (static_cast<size_t>(request.words_size()) > kMaxClueWords) {
+    return Invalid(absl::StrCat("words: at most ", kMaxClueWords));
+  }
+  if (request.limit_per_word() < 0 || request.limit_per_word() > kMaxCluesPerWord) {
+    return Invalid(absl::StrCat("limit_per_word: must be 0 to ", kMaxCluesPerWord));
+  }
+  const size_t limit = request.limit_per_word() == 0 ? kDefaultCluesPerWord : request.limit_per_word();
+  auto normalizer = (*dict)->BorrowNormalizer();
+  if (!normalizer.ok()) return normalizer.status();
+  if (request.grid_rows_size() > 0) return CluesForGrid(request, **dict, normalizer->get(), response);
+  const Store& store = *(*dict)->store;
+  const Alphabet& alphabet = (*dict)->index->alphabet();
+  for (int i = 0; i < request.words_size(); ++i) {
+    std::string codes;
+    if (absl::Status s = NormalizeWord(normalizer->get(), absl::StrCat("words[", i, "]"), request.words(i), &codes);
+        !s.ok()) {
+      return s;
+    }
+    auto clues = store.CluesOf(codes);
+    if (!clues.ok()) return clues.status();
+    v1::AnswerClues* answer = response->add_answers();
+    answer->set_word(alphabet.Decode(codes));
+    answer->set_total(static_cast<uint32_t>(clues->size()));
+    for (size_t k = 0; k < clues->size() && k < limit; ++k) {
+      const ClueRecord& c = (*clues)[k].second;
+      v1::Clue* out = answer->add_clues();
+      out->set_text(c.text);
+      const auto src = store.sources().find(c.source);
+      if (src != store.sources().end()) out->set_source(src->second);
+      out->set_year(c.year);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const LoadedDictionary& dict,
+                                       Normalizer* normalizer, v1::GetCluesResponse* response) {
+  if (request.words_size() > 0) return Invalid("words: give words or grid_rows, not both");
+  if (request.grid_rows_size() > Grid::kMaxSide) return Invalid(absl::StrCat("grid_rows: more than ", Grid::kMaxSide));
+  for (int r = 0; r < request.grid_rows_size(); ++r) {
+    if (request.grid_rows(r).size() > size_t{Grid::kMaxSide} * 4) {
+      return Invalid(absl::StrCat("grid_rows[", r, "]: more than ", Grid::kMaxSide, " cells"));
+    }
+  }
+  if (request.max_clue_length() < 0) return Invalid("max_clue_length: must be 0 or more");
+  if (request.min_length() < 0 || request.min_length() > Grid::kMaxSide) {
+    return Invalid(absl::StrCat("min_length: must be 0 to ", Grid::kMaxSide));
+  }
+  auto grid = Grid::Parse(absl::StrJoin(request.grid_rows(), "\n") + "\n", normalizer, "grid_rows");
+  if (!grid.ok()) return Invalid(std::string(grid.status().message()));
+  auto entries = EntriesOf(*grid, request.min_length() == 0 ? 2 : request.min_length());
+  if (!entries.ok()) return Invalid(absl::StrCat("grid_rows: ", entries.status().message()));
+  ClueOptions options;
+  switch (request.policy()) {
+    case v1::CLUE_POLICY_RANDOM: options.policy = CluePolicy::kRandom; break;
+    case v1::CLUE_POLICY_SHORTEST: options.policy = CluePolicy::kShortest; break;
+    default: options.policy = CluePolicy::kFirst; break;
+  }
+  options.seed = request.seed();
+  options.max_length = static_cast<size_t>(request.max_clue_length());
+  if (absl::Status s = PickClues(*dict.store, normalizer, options, &*entries); !s.ok()) return s;
+  const Alphabet& alphabet = dict.index->alphabet();
+  for (const CluedEntry& e : *entries) {
+    v1::NumberedClue* out = e.down ? response->add_down() : response->add_across();
+    out->set_number(e.number);
+    out->set_direction(e.down ? v1::DOWN : v1::ACROSS);
+    out->set_row(e.row + 1);
+    out->set_column(e.col + 1);
+    out->set_answer(alphabet.Decode(e.answer));
+    out->set_clue(e.clue);
+    out->set_source(e.source);
+  }
+  if (request.format() != v1::PUZZLE_FORMAT_UNSPECIFIED) {
+    PuzzleFormat format = PuzzleFormat::kText;
+    switch (request.format()) {
+      case v1::PUZZLE_FORMAT_JSON: format = PuzzleFormat::kJson; break;
+      case v1::PUZZLE_FORMAT_IPUZ: format = PuzzleFormat::kIpuz; break;
+      case v1::PUZZLE_FORMAT_XD: format = PuzzleFormat::kXd; break;
+      case v1::PUZZLE_FORMAT_PUZ: format = PuzzleFormat::kPuz; break;
+      case v1::PUZZLE_FORMAT_SVG: format = PuzzleFormat::kSvg; break;
+      default: break;
+    }
+    Puzzle puzzle{*grid, std::move(*entries), PuzzleMeta{}};
+    puzzle.meta.title = request.title().substr(0, 200);
+    auto rendered = WritePuzzle(puzzle, alphabet, format);
+    if (!rendered.ok()) return Invalid(absl::StrCat("format: ", rendered.status().message()));
+    response->set_rendered(std::move(*rendered));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace xwdb::daemon

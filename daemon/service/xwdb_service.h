@@ -1,0 +1,110 @@
+// XwdbService: the xwdb.v1 API with no transport. Each method takes a
+// request message and a CallContext and gives a response message (Fill
+// streams events to a sink) and an absl::Status. It owns what every
+// transport must do the same way: the bearer token, the limits on every
+// client-controlled size (request_limits.h), the dictionary look-up, the
+// bounded fill pool, deadlines and cancellation, one log line per call,
+// the counters. The gRPC face (daemon/grpc) only translates contexts and
+// statuses; a new method is written here once.
+//
+// Thread safety: methods run concurrently on the transports' threads; the
+// dictionary set is swapped atomically by Reload() and each call keeps the
+// set it started with.
+#ifndef XWDB_DAEMON_SERVICE_XWDB_SERVICE_H_
+#define XWDB_DAEMON_SERVICE_XWDB_SERVICE_H_
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "absl/status/status.h"
+#include "daemon/service/call_context.h"
+#include "daemon/service/dictionary_set.h"
+#include "daemon/service/fill_gate.h"
+#include "daemon/service/request_limits.h"
+#include "xwdb/v1/xwdb.pb.h"
+
+namespace xwdb::daemon {
+
+struct ServiceOptions {
+  // Non-empty: every call must carry "authorization: Bearer <token>".
+  std::string token;
+  int fill_pool = 2;           // fills searching at once
+  int fill_queue = 8;          // fills waiting for a place
+  double max_fill_seconds = 300;  // the daemon's cap on one fill
+  FILE* call_log = stderr;     // one line per call; nullptr: none
+};
+
+class XwdbService {
+ public:
+  XwdbService(std::shared_ptr<const DictionarySet> dictionaries, ServiceOptions options);
+  XwdbService(const XwdbService&) = delete;
+  XwdbService& operator=(const XwdbService&) = delete;
+
+  // Replaces the dictionaries; calls in flight finish on the old ones.
+  void Reload(std::shared_ptr<const DictionarySet> dictionaries);
+  std::shared_ptr<const DictionarySet> dictionaries() const;
+
+  absl::Status ListDictionaries(const CallContext& context, const xwdb::v1::ListDictionariesRequest& request,
+                                xwdb::v1::ListDictionariesResponse* response);
+  absl::Status Match(const CallContext& context, const xwdb::v1::MatchRequest& request,
+                     xwdb::v1::MatchResponse* response);
+  // `send` gets each event (progress, found fills, then one result); false
+  // means the caller went away, and the fill stops.
+  using FillEventSink = std::function<bool(const xwdb::v1::FillEvent&)>;
+  absl::Status Fill(const CallContext& context, const xwdb::v1::FillRequest& request, const FillEventSink& send);
+  absl::Status Analyze(const CallContext& context, const xwdb::v1::AnalyzeRequest& request,
+                       xwdb::v1::AnalyzeResponse* response);
+  absl::Status Suggest(const CallContext& context, const xwdb::v1::SuggestRequest& request,
+                       xwdb::v1::SuggestResponse* response);
+  absl::Status GetClues(const CallContext& context, const xwdb::v1::GetCluesRequest& request,
+                        xwdb::v1::GetCluesResponse* response);
+  absl::Status GetServerStats(const CallContext& context, const xwdb::v1::GetServerStatsRequest& request,
+                              xwdb::v1::ServerStats* response);
+
+ private:
+  class CallLog;
+  // Runs `body` as the call `method`: counts it, checks the token, logs
+  // one line when it ends. `body` names the dictionary it used.
+  absl::Status Serve(const char* method, const CallContext& context,
+                     const std::function<absl::Status(std::string* dictionary)>& body);
+  absl::Status CheckToken(const CallContext& context) const;
+  // What a grid call (Fill, Analyze, Suggest) works on, read from its
+  // request: the dictionary (kept loaded while the call runs), the grid
+  // and the fill's options. `dictionary` gets the dictionary's name.
+  struct GridCall;
+  template <class Request>
+  absl::StatusOr<GridCall> ReadGridCall(const Request& request, std::string* dictionary);
+  absl::Status DoMatch(const xwdb::v1::MatchRequest& request, xwdb::v1::MatchResponse* response,
+                       std::string* dictionary);
+  absl::Status DoFill(const CallContext& context, const xwdb::v1::FillRequest& request, const FillEventSink& send,
+                      std::string* dictionary);
+  absl::Status DoAnalyze(const xwdb::v1::AnalyzeRequest& request, xwdb::v1::AnalyzeResponse* response,
+                         std::string* dictionary);
+  absl::Status DoSuggest(const CallContext& context, const xwdb::v1::SuggestRequest& request,
+                         xwdb::v1::SuggestResponse* response, std::string* dictionary);
+  absl::Status DoGetClues(const xwdb::v1::GetCluesRequest& request, xwdb::v1::GetCluesResponse* response,
+                          std::string* dictionary);
+  absl::Status CluesForGrid(const xwdb::v1::GetCluesRequest& request, const LoadedDictionary& dict,
+                            Normalizer* normalizer, xwdb::v1::GetCluesResponse* response);
+  // A place in the fill pool for a call, or why not (RESOURCE_EXHAUSTED,
+  // CANCELLED).
+  absl::Status EnterPool(const CallContext& context);
+
+  const ServiceOptions options_;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  mutable std::mutex mu_;
+  std::shared_ptr<const DictionarySet> dictionaries_;  // guarded by mu_
+  FillGate gate_;
+  std::mutex log_mu_;
+
+  std::atomic<uint64_t> calls_{0}, errors_{0}, fills_{0}, fill_nodes_{0}, fills_refused_{0}, reloads_{0};
+};
+
+}  // namespace xwdb::daemon
+
+#endif  // XWDB_DAEMON_SERVICE_XWDB_SERVICE_H_

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""The constructor's calls end to end: Analyze, Suggest and the new fill
+options (a selection, exclusions, alternatives that differ, the optimizer
+with its `found` events) through gRPC from Python, and the same through
+xwdb-client (check, suggest, fill), against a real xwdbd. Answers are
+checked against a brute-force enumeration of every fill of the small
+grids, written here independently of the engine.
+
+Usage: assist_test.py XWDB XWDBD PROTO_DIR XWDB_CLIENT
+"""
+import itertools
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import xwdbd_fixture  # noqa: E402
+
+XWDB, XWDBD, PROTO_DIR, CLIENT = sys.argv[1:5]
+del sys.argv[1:5]
+
+WORDS = {
+    "CAT": 60, "COT": 80, "ARE": 50, "TEN": 40, "ACE": 70, "TOE": 30, "ATE": 20, "EON": 90, "CUT": 65,
+    "TEA": 55, "EAT": 45, "NET": 35, "ONE": 75, "ANT": 25, "TAN": 50, "OAT": 40, "EAR": 60, "ERA": 30,
+    "RAN": 45, "RAT": 55, "TAR": 35, "ART": 65, "ORC": 20, "ROE": 50, "ORE": 40, "NUT": 30, "TUB": 25,
+    "BAT": 60, "TAB": 35, "BET": 45, "ETA": 40, "OAR": 45, "ROT": 40, "NOT": 60, "TON": 45, "NOR": 35,
+    "TEE": 35, "ERE": 20, "ERN": 25, "SEA": 50, "SET": 55, "SAT": 45, "CAN": 50, "CON": 40, "ACT": 55,
+    "TAO": 15, "ANE": 10, "NEE": 10, "ARC": 45, "CAR": 60,
+}
+
+
+def brute_force_fills(rows):
+    """Every fill of a 3x3 grid with no blocks: rows and columns are
+    dictionary words, the six entries distinct, given letters kept."""
+    fills = []
+    words = sorted(WORDS)
+    for r in itertools.product(words, repeat=3):
+        if any(rows[i][j] != "." and rows[i][j].upper() != r[i][j] for i in range(3) for j in range(3)):
+            continue
+        cols = ["".join(r[i][j] for i in range(3)) for j in range(3)]
+        if all(c in WORDS for c in cols) and len(set(r) | set(cols)) == 6:
+            fills.append(list(r))
+    return fills
+
+
+def entries_of(fill):
+    """across 1..3 and down 1..3 of a 3x3 fill."""
+    return list(fill) + ["".join(fill[i][j] for i in range(3)) for j in range(3)]
+
+
+def is_fill(rows, given):
+    return (len(rows) == 3 and all(w in WORDS for w in entries_of(rows)) and len(set(entries_of(rows))) == 6
+            and all(given[i][j] == "." or given[i][j].upper() == rows[i][j] for i in range(3) for j in range(3)))
+
+
+class AssistTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
+        db = xwdbd_fixture.make_dictionary(XWDB, cls.tmp.name,
+                                           "".join(f"{w.lower()};{s}\n" for w, s in WORDS.items()))
+        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + db])
+        cls.address = cls.daemon.address
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.daemon.stop()
+        cls.tmp.cleanup()
+
+    def stub(self):
+        import grpc
+        from xwdb.v1 import xwdb_pb2_grpc
+        return xwdb_pb2_grpc.XwdbStub(grpc.insecure_channel(self.address))
+
+    def fill(self, rows, **options):
+        from xwdb.v1 import xwdb_pb2
+        events = list(self.stub().Fill(xwdb_pb2.FillRequest(rows=rows, options=xwdb_pb2.FillOptions(**options)),
+                                       timeout=60))
+        self.assertTrue(events[-1].HasField("result"))
+        return [e.found for e in events if e.HasField("found")], events[-1].result
+
+    def test_analyze_keeps_every_letter_a_fill_uses(self):
+        from xwdb.v1 import xwdb_pb2
+        given = ["c..", "...", "..."]
+        fills = brute_force_fills(given)
+        self.assertTrue(fills)
+        r = self.stub().Analyze(xwdb_pb2.AnalyzeRequest(rows=given), timeout=30)
+        self.assertTrue(r.consistent)
+        self.assertEqual((r.facts.rows, r.facts.columns, r.facts.words, r.facts.blocks), (3, 3, 6, 0))
+        self.assertTrue(r.facts.symmetric_180 and r.facts.connected)
+        self.assertEqual(len(r.cell_letters), 9)
+        self.assertEqual(r.cell_letters[0], "C")
+        for f in fills:
+            for cell in range(9):
+                self.assertIn(f[cell // 3][cell % 3], r.cell_letters[cell], f"cell {cell} of fill {f}")
+        self.assertEqual(len(r.slots), 6)
+        for k, s in enumerate(r.slots):
+            used = {entries_of(f)[k] for f in fills}
+            self.assertGreaterEqual(s.candidates, len(used), s)
+            self.assertEqual(s.slot.length, 3)
+        self.assertEqual(r.slots[0].pattern, "C..")
+
+    def test_analyze_names_a_dead_slot(self):
+        from xwdb.v1 import xwdb_pb2
+        r = self.stub().Analyze(xwdb_pb2.AnalyzeRequest(rows=["q..", "...", "..."]), timeout=30)
+        self.assertFalse(r.consistent)
+        self.assertIn("1 across", r.reason)
+        self.assertIn((1, xwdb_pb2.ACROSS), [(s.number, s.direction) for s in r.dead_slots])
+
+    def test_suggest_agrees_with_brute_force(self):
+        from xwdb.v1 import xwdb_pb2
+        given = ["...", ".a.", "..."]
+        fills = brute_force_fills(given)
+        fillable = {f[0] for f in fills}  # words of 1A with a fill
+        r = self.stub().Suggest(xwdb_pb2.SuggestRequest(
+            rows=given, slot=xwdb_pb2.SlotId(name="1A"), limit=100, verify=100, verify_seconds=20), timeout=60)
+        self.assertEqual((r.slot.number, r.slot.direction, r.slot.row, r.slot.column), (1, xwdb_pb2.ACROSS, 1, 1))
+        self.assertEqual(len(r.suggestions), r.candidates)
+        self.assertEqual(r.probed, r.candidates)
+        for s in r.suggestions:
+            if s.word in fillable:
+                self.assertTrue(s.alive, s)
+            if not s.alive:
+                self.assertTrue(s.kills, s)
+            if s.verdict == xwdb_pb2.VERDICT_FILLS:
+                self.assertTrue(is_fill(list(s.fill_rows), given), s)
+                self.assertEqual(s.fill_rows[0], s.word)
+            if s.verdict == xwdb_pb2.VERDICT_IMPOSSIBLE:
+                self.assertNotIn(s.word, fillable, s)
+        verified = [s for s in r.suggestions if s.verdict != xwdb_pb2.VERDICT_UNSPECIFIED]
+        self.assertEqual(len(verified), r.alive)
+        self.assertTrue(all(s.verdict != xwdb_pb2.VERDICT_UNKNOWN for s in verified))
+        # Alive words first, by fillability.
+        alive = [s.fillability for s in r.suggestions if s.alive]
+        self.assertEqual(alive, sorted(alive, reverse=True))
+
+    def test_fill_a_selection_keeps_everything_else(self):
+        from xwdb.v1 import xwdb_pb2
+        found, result = self.fill(["...", "...", "..n"], only=[xwdb_pb2.SlotId(name="1A")])
+        self.assertEqual(result.outcome, xwdb_pb2.FILLED, result.reason)
+        rows = result.fills[0].rows
+        self.assertIn(rows[0], WORDS)
+        self.assertEqual(list(rows[1:]), ["...", "..N"])
+        entries = {(e.number, e.direction): e for e in result.fills[0].entries}
+        self.assertFalse(entries[(1, xwdb_pb2.ACROSS)].open)
+        self.assertTrue(entries[(4, xwdb_pb2.ACROSS)].open)
+        self.assertEqual(entries[(4, xwdb_pb2.ACROSS)].word, "...")
+        # The down slots still have a word that fits.
+        for j in range(3):
+            self.assertTrue(any(w[0] == rows[0][j] and (j < 2 or w[2] == "N") for w in WORDS), j)
+
+    def test_exclusions_and_alternatives_that_differ(self):
+        from xwdb.v1 import xwdb_pb2
+        given = ["...", "...", "..."]
+        found, result = self.fill(given, solutions=4, differ=3, exclude=["eat", "Tea"], seed=3)
+        self.assertEqual(result.outcome, xwdb_pb2.FILLED, result.reason)
+        self.assertEqual(len(found), len(result.fills))
+        fills = [list(f.rows) for f in result.fills]
+        for f in fills:
+            self.assertTrue(is_fill(f, given), f)
+            self.assertFalse({"EAT", "TEA"} & set(entries_of(f)), f)
+        for a, b in itertools.combinations(fills, 2):
+            self.assertGreaterEqual(sum(x != y for x, y in zip(entries_of(a), entries_of(b))), 3, (a, b))
+
+    def test_optimizer_reaches_the_brute_force_optimum(self):
+        from xwdb.v1 import xwdb_pb2
+        given = ["...", "...", "..."]
+        best = max(min(WORDS[w] for w in entries_of(f)) for f in brute_force_fills(given))
+        found, result = self.fill(given, optimize=xwdb_pb2.OPTIMIZE_LOWEST_SCORE, timeout_seconds=30)
+        self.assertEqual(result.outcome, xwdb_pb2.FILLED)
+        self.assertTrue(result.proven_best)
+        self.assertEqual(result.fills[-1].min_score, best)
+        self.assertTrue(found)
+        lowest = [f.min_score for f in found]
+        self.assertEqual(lowest, sorted(lowest))
+        self.assertEqual(lowest[-1], best)
+
+    def test_limits_name_the_field(self):
+        import grpc
+        from xwdb.v1 import xwdb_pb2
+        rows = ["...", "...", "..."]
+        cases = [
+            (lambda s: list(s.Fill(xwdb_pb2.FillRequest(rows=rows, options=xwdb_pb2.FillOptions(differ=5000)),
+                                   timeout=10)), "options.differ"),
+            (lambda s: list(s.Fill(xwdb_pb2.FillRequest(
+                rows=rows, options=xwdb_pb2.FillOptions(only=[xwdb_pb2.SlotId(name="9A")])), timeout=10)),
+             "options.only[0]"),
+            (lambda s: list(s.Fill(xwdb_pb2.FillRequest(
+                rows=rows, options=xwdb_pb2.FillOptions(max_shared_substring=1)), timeout=10)),
+             "options.max_shared_substring"),
+            (lambda s: list(s.Fill(xwdb_pb2.FillRequest(
+                rows=rows, options=xwdb_pb2.FillOptions(optimize=xwdb_pb2.OPTIMIZE_MEAN_SCORE, solutions=2)),
+                timeout=10)), "options.optimize"),
+            (lambda s: list(s.Fill(xwdb_pb2.FillRequest(
+                rows=rows, options=xwdb_pb2.FillOptions(exclude=["x"] * 10001)), timeout=10)), "options.exclude"),
+            (lambda s: list(s.Fill(xwdb_pb2.FillRequest(
+                rows=rows, options=xwdb_pb2.FillOptions(only_cells="1,1-x")), timeout=10)), "options.only_cells"),
+            (lambda s: s.Analyze(xwdb_pb2.AnalyzeRequest(rows=rows, best_words=101), timeout=10), "best_words"),
+            (lambda s: s.Suggest(xwdb_pb2.SuggestRequest(rows=rows, slot=xwdb_pb2.SlotId(name="1A"), verify=101),
+                                 timeout=10), "verify"),
+            (lambda s: s.Suggest(xwdb_pb2.SuggestRequest(rows=rows), timeout=10), "slot"),
+            (lambda s: s.Suggest(xwdb_pb2.SuggestRequest(rows=rows, slot=xwdb_pb2.SlotId(name="x" * 33)),
+                                 timeout=10), "slot.name"),
+            (lambda s: s.Suggest(xwdb_pb2.SuggestRequest(rows=rows, slot=xwdb_pb2.SlotId(number=2)), timeout=10),
+             "slot.direction"),
+        ]
+        for call, field in cases:
+            with self.assertRaises(grpc.RpcError, msg=field) as caught:
+                call(self.stub())
+            self.assertEqual(caught.exception.code(), grpc.StatusCode.INVALID_ARGUMENT, field)
+            self.assertTrue(caught.exception.details().startswith(field + ":"), caught.exception.details())
+
+    def client(self, *args, grid=None):
+        path = os.path.join(self.tmp.name, "grid.txt")
+        with open(path, "w") as f:
+            f.write("\n".join(grid or ["...", "...", "..."]) + "\n")
+        return subprocess.run([CLIENT, args[0], "--server", self.address, *args[1:], path], capture_output=True,
+                              text=True, timeout=60)
+
+    def test_client_check_suggest_and_fill(self):
+        p = self.client("check", grid=["c..", "...", "..n"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("letters possible per cell", p.stdout)
+        self.assertIn("  C", p.stdout)  # the heat map's first row starts with the given C
+        p = self.client("check", "--json", grid=["q..", "...", "..."])
+        self.assertEqual(p.returncode, 2, p.stderr)
+        j = json.loads(p.stdout)
+        self.assertFalse(j.get("consistent", False))
+        self.assertEqual(len(j["cell_letters"]), 9)
+
+        p = self.client("suggest", "--slot", "1,1,D", "--verify", "3", "--budget", "10", "--json",
+                        grid=["...", ".a.", "..."])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        j = json.loads(p.stdout)
+        self.assertEqual(j["slot"]["direction"], "DOWN")
+        self.assertTrue(any(s.get("verdict") == "VERDICT_FILLS" for s in j["suggestions"]))
+        p = self.client("suggest", "--slot", "7A", grid=["...", "...", "..."])
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("7A", p.stderr)
+
+        p = self.client("fill", "--optimize", "min", "--budget", "30", "--json", "--exclude", "eon")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        j = json.loads(p.stdout)
+        self.assertEqual(j["optimize_end"], "proven best")
+        self.assertEqual(len(j["fills"]), 1)
+        self.assertNotIn("EON", [e["word"] for e in j["fills"][0]["entries"]])
+        self.assertIn("a fill, lowest", p.stderr)  # each better fill as it is found
+
+        p = self.client("fill", "--only", "1A,1D", grid=["...", "...", "..n"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        rows = p.stdout.split("\n")[:3]
+        self.assertEqual(rows[1][1:], "..")
+        self.assertEqual(rows[2][1:], ".N")
+
+
+if __name__ == "__main__":
+    unittest.main()
