@@ -16,6 +16,8 @@
 #include <google/protobuf/util/json_util.h>
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "client/xwdb_client.h"
 
@@ -95,22 +97,45 @@ void AddRuleOptions(CLI::App* app, RuleArgs* r) {
       ->check(CLI::Range(0, 64));
 }
 
-absl::Status ApplyRules(const RuleArgs& r, v1::FillOptions* o) {
+// Writes the rules into `o`. `origins` gets, per excluded word, where it
+// came from ("--exclude", or "FILE:LINE"), so that the daemon's refusal of
+// options.exclude[i] can name the line (see NameTheOrigin).
+absl::Status ApplyRules(const RuleArgs& r, v1::FillOptions* o, std::vector<std::string>* origins) {
   o->set_min_score(r.min_score);
   o->set_min_length(r.min_length);
   o->set_allow_duplicates(r.allow_duplicates);
   o->set_max_shared_substring(r.max_shared_substring);
-  for (const std::string& w : r.exclude) o->add_exclude(w);
+  for (const std::string& w : r.exclude) {
+    o->add_exclude(w);
+    origins->push_back("--exclude");
+  }
   if (r.exclude_file.empty()) return absl::OkStatus();
   std::ifstream in(r.exclude_file);
   if (!in) return absl::NotFoundError(r.exclude_file + ": cannot read the excluded words");
   std::string line;
-  while (std::getline(in, line)) {
+  for (int n = 1; std::getline(in, line); ++n) {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
     const size_t start = line.find_first_not_of(" \t");
-    if (start != std::string::npos) o->add_exclude(line.substr(start));
+    if (start == std::string::npos) continue;
+    o->add_exclude(line.substr(start));
+    origins->push_back(absl::StrCat(r.exclude_file, ":", n));
   }
   return absl::OkStatus();
+}
+
+// The daemon names an excluded word by its index ("options.exclude[3]:
+// ..."); the user wrote it on a line of a file.
+absl::Status NameTheOrigin(const absl::Status& s, const std::vector<std::string>& origins) {
+  constexpr absl::string_view kPrefix = "options.exclude[";
+  const absl::string_view message = s.message();
+  if (!absl::StartsWith(message, kPrefix)) return s;
+  const size_t close = message.find(']');
+  size_t i = 0;
+  if (close == absl::string_view::npos ||
+      !absl::SimpleAtoi(message.substr(kPrefix.size(), close - kPrefix.size()), &i) || i >= origins.size()) {
+    return s;
+  }
+  return absl::Status(s.code(), absl::StrCat(origins[i], ": ", message));
 }
 
 // A message in protobuf's JSON mapping, with the proto's own field names
@@ -143,7 +168,8 @@ int RunFill(Common& c, const FillArgs& a) {
   request.set_dictionary(c.dictionary);
   request.set_puzzle(*text);
   *request.mutable_options() = a.options;
-  if (absl::Status s = ApplyRules(a.rules, request.mutable_options()); !s.ok()) return Fail("fill", s);
+  std::vector<std::string> origins;
+  if (absl::Status s = ApplyRules(a.rules, request.mutable_options(), &origins); !s.ok()) return Fail("fill", s);
   // "17A,18D" lists several slots; "3,1,D" (digits before the first comma)
   // is one.
   for (const std::string& value : a.only) {
@@ -177,7 +203,7 @@ int RunFill(Common& c, const FillArgs& a) {
                      f.seconds(), f.min_score(), f.mean_score());
       });
   if (tty) std::fprintf(stderr, "\r\033[K");
-  if (!result.ok()) return Fail("fill", result.status());
+  if (!result.ok()) return Fail("fill", NameTheOrigin(result.status(), origins));
   // The optimizer's answer is its last, best fill.
   if (a.options.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && result->fills_size() > 1) {
     result->mutable_fills()->DeleteSubrange(0, result->fills_size() - 1);
@@ -324,11 +350,12 @@ int RunCheck(Common& c, const CheckArgs& a) {
   request.set_puzzle(*text);
   request.set_best_words(a.best);
   request.set_min_word_length(a.min_word_length);
-  if (absl::Status s = ApplyRules(a.rules, request.mutable_options()); !s.ok()) return Fail("check", s);
+  std::vector<std::string> origins;
+  if (absl::Status s = ApplyRules(a.rules, request.mutable_options(), &origins); !s.ok()) return Fail("check", s);
   auto client = Connect(c);
   if (!client.ok()) return Fail("check", client.status());
   auto r = (*client)->Analyze(request);
-  if (!r.ok()) return Fail("check", r.status());
+  if (!r.ok()) return Fail("check", NameTheOrigin(r.status(), origins));
   const int exit_code = r->consistent() ? kExitOk : kExitImpossible;
   if (c.json) {
     std::cout << ToJson(*r);
@@ -418,11 +445,12 @@ int RunSuggest(Common& c, const SuggestArgs& a) {
   request.set_max_probes(a.max_probes);
   request.set_verify(a.verify);
   request.set_verify_seconds(a.budget);
-  if (absl::Status s = ApplyRules(a.rules, request.mutable_options()); !s.ok()) return Fail("suggest", s);
+  std::vector<std::string> origins;
+  if (absl::Status s = ApplyRules(a.rules, request.mutable_options(), &origins); !s.ok()) return Fail("suggest", s);
   auto client = Connect(c);
   if (!client.ok()) return Fail("suggest", client.status());
   auto r = (*client)->Suggest(request);
-  if (!r.ok()) return Fail("suggest", r.status());
+  if (!r.ok()) return Fail("suggest", NameTheOrigin(r.status(), origins));
   if (c.json) {
     std::cout << ToJson(*r);
     return kExitOk;

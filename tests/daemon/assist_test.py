@@ -250,6 +250,14 @@ class AssistTest(unittest.TestCase):
         self.assertNotIn("EON", [e["word"] for e in j["fills"][0]["entries"]])
         self.assertIn("a fill, lowest", p.stderr)  # each better fill as it is found
 
+        # A bad word of an exclusion file is named by its file and line.
+        bad = os.path.join(self.tmp.name, "exclude.txt")
+        with open(bad, "w") as f:
+            f.write("eon\n\nc4t\n")
+        p = self.client("check", "--exclude-file", bad)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn(bad + ":3: options.exclude[1]", p.stderr)
+
         p = self.client("fill", "--only", "1A,1D", grid=["...", "...", "..n"])
         self.assertEqual(p.returncode, 0, p.stderr)
         rows = p.stdout.split("\n")[:3]
