@@ -1,11 +1,16 @@
 // Load generator: N concurrent clients calling Match (and small fills)
-// through a real gRPC server on 127.0.0.1, against the same calls made
-// in-process on the same service object (what gRPC costs).
+// through a real gRPC server and a real HTTP/JSON server on 127.0.0.1,
+// against the same calls made in-process on the same service object (what
+// each transport costs).
 //
 // Usage: load_bench --db PATH [--clients 32] [--seconds 5] [--channels 4]
 //                   [--server ADDR]   (an already running xwdbd instead)
+//                   [--http-server PORT]  (its HTTP face on 127.0.0.1)
 //                   [--calls match|fill|all]
 //
+// "HTTP/JSON" uses `clients` threads, each with its own keep-alive
+// connection (cpp-httplib's client), sending the request as JSON and
+// parsing the JSON answer back into a message, as a client would.
 // "gRPC" keeps `clients` calls in flight with the callback client API (each
 // completion sends the next); "gRPC sync" uses `clients` threads, each
 // blocking on its call: it shows what the client side costs.
@@ -23,11 +28,14 @@
 #include <thread>
 #include <vector>
 
+#include <google/protobuf/util/json_util.h>
 #include <grpcpp/grpcpp.h>
+#include <httplib.h>
 
 #include "client/xwdb_client.h"
 #include "core/fill/solver.h"
 #include "daemon/grpc/grpc_service.h"
+#include "daemon/http/http_face.h"
 #include "daemon/service/xwdb_service.h"
 
 namespace xwdb {
@@ -153,6 +161,7 @@ void Print(const char* what, const char* how, const Figures& f, const Figures* b
 
 int Main(int argc, char** argv) {
   std::string db, server_address;
+  int http_port = 0;
   int clients = 32, channels = 4;
   double seconds = 5;
   std::string calls = "all";  // match, fill or all
@@ -160,12 +169,13 @@ int Main(int argc, char** argv) {
     const std::string a = argv[i];
     if (a == "--db" && i + 1 < argc) db = argv[++i];
     else if (a == "--server" && i + 1 < argc) server_address = argv[++i];
+    else if (a == "--http-server" && i + 1 < argc) http_port = std::atoi(argv[++i]);
     else if (a == "--clients" && i + 1 < argc) clients = std::atoi(argv[++i]);
     else if (a == "--channels" && i + 1 < argc) channels = std::atoi(argv[++i]);
     else if (a == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
     else if (a == "--calls" && i + 1 < argc) calls = argv[++i];
     else {
-      std::fprintf(stderr, "usage: load_bench --db PATH [--clients N] [--seconds S] [--channels C] [--server ADDR] [--calls match|fill|all]\n");
+      std::fprintf(stderr, "usage: load_bench --db PATH [--clients N] [--seconds S] [--channels C] [--server ADDR] [--http-server PORT] [--calls match|fill|all]\n");
       return 2;
     }
   }
@@ -222,6 +232,28 @@ int Main(int argc, char** argv) {
     server = builder.BuildAndStart();
     server_address = "127.0.0.1:" + std::to_string(port);
   }
+  std::unique_ptr<daemon::HttpFace> http_face;
+  if (http_port == 0) {
+    daemon::HttpOptions http_options;
+    http_options.threads = clients + 8;
+    http_face = std::make_unique<daemon::HttpFace>(&service, http_options);
+    auto port = http_face->Start("127.0.0.1:0");
+    if (!port.ok()) {
+      std::fprintf(stderr, "load_bench: %s\n", std::string(port.status().message()).c_str());
+      return 1;
+    }
+    http_port = *port;
+  }
+  // One keep-alive connection per client thread.
+  std::vector<std::unique_ptr<httplib::Client>> http_clients;
+  for (int k = 0; k < clients; ++k) {
+    http_clients.push_back(std::make_unique<httplib::Client>("127.0.0.1", http_port));
+    http_clients.back()->set_keep_alive(true);
+    http_clients.back()->set_tcp_nodelay(true);
+    http_clients.back()->set_read_timeout(30, 0);
+  }
+  google::protobuf::util::JsonPrintOptions json_print;
+  json_print.preserve_proto_field_names = true;
   std::vector<std::unique_ptr<client::XwdbClient>> stubs;
   for (int k = 0; k < channels; ++k) {
     client::ClientOptions o;
@@ -248,8 +280,26 @@ int Main(int argc, char** argv) {
     return stubs[k % channels]->Match(match_request(r)).ok();
   });
   Print("Match", "gRPC sync", grpc_match_sync, &local_match);
+  const Figures http_match = Drive(clients, seconds, [&](int k, std::mt19937& r) {
+    std::string body;
+    (void)google::protobuf::util::MessageToJsonString(match_request(r), &body, json_print);
+    auto res = http_clients[k]->Post("/v1/Match", body, "application/json");
+    if (!res || res->status != 200) {
+      // The first few failures are shown: an error count alone says nothing.
+      static std::atomic<int> shown{0};
+      if (shown++ < 3) {
+        std::fprintf(stderr, "load_bench: an HTTP Match failed: %s\n",
+                     res ? res->body.c_str() : httplib::to_string(res.error()).c_str());
+      }
+      return false;
+    }
+    v1::MatchResponse response;
+    return google::protobuf::util::JsonStringToMessage(res->body, &response).ok();
+  });
+  Print("Match", "HTTP/JSON", http_match, &local_match);
   }
   if (calls == "match") {
+    if (http_face) http_face->Stop(0);
     if (server) server->Shutdown();
     return 0;
   }
@@ -269,6 +319,22 @@ int Main(int argc, char** argv) {
   });
   Print("Fill 5x5", "in-process", local_fill, nullptr);
   Print("Fill 5x5", "gRPC", grpc_fill, &local_fill);
+  const Figures http_fill = Drive(clients, seconds, [&](int k, std::mt19937& r) {
+    v1::FillRequest f = fill_request;
+    f.mutable_options()->set_seed(r());
+    std::string body;
+    (void)google::protobuf::util::MessageToJsonString(f, &body, json_print);
+    auto res = http_clients[k]->Post("/v1/Fill", body, "application/json");
+    if (!res || res->status != 200) return false;
+    // The last line is the result.
+    const size_t end = res->body.find_last_not_of('\n');
+    const size_t start = res->body.rfind('\n', end);
+    v1::FillEvent last;
+    const std::string line = res->body.substr(start == std::string::npos ? 0 : start + 1);
+    return google::protobuf::util::JsonStringToMessage(line, &last).ok() && last.result().outcome() == v1::FILLED;
+  });
+  Print("Fill 5x5", "HTTP/JSON", http_fill, &local_fill);
+  if (http_face) http_face->Stop(0);
   if (server) server->Shutdown();
   return 0;
 }

@@ -1,7 +1,10 @@
-// xwdbd: serves the xwdb.v1 API over gRPC. Flags are parsed here and passed
-// down as plain structs; the service lives in xwdb_service.h.
+// xwdbd: serves the xwdb.v1 API over gRPC and, with --http, over HTTP/JSON
+// with the constructor's web page. Flags are parsed here and passed down as
+// plain structs; the service lives in service/xwdb_service.h, the two
+// transports in grpc/ and http/.
 //
 //   xwdbd --db en=var/default.db [--db NAME=PATH ...] [--listen 127.0.0.1:7411]
+//         [--http 127.0.0.1:7412]
 //
 // Signals: SIGHUP reloads the dictionaries (a failed reload keeps the old
 // ones); SIGTERM or SIGINT stop accepting calls, give those in flight
@@ -21,6 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "daemon/grpc/grpc_service.h"
+#include "daemon/http/http_face.h"
 #include "daemon/listen_address.h"
 #include "daemon/service/dictionary_set.h"
 #include "daemon/service/xwdb_service.h"
@@ -32,6 +36,9 @@ struct Flags {
   std::vector<std::string> dbs;
   std::string listen = "127.0.0.1:7411";
   std::string tls_cert, tls_key, token_file, port_file, call_log = "-";
+  std::string http, http_port_file;
+  std::vector<std::string> cors_origins;
+  int http_threads = 64;
   bool insecure = false;
   int fill_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int fill_queue = -1;  // -1: 4 per fill thread
@@ -48,6 +55,14 @@ absl::StatusOr<std::string> ReadSecretFile(const std::string& path, const char* 
 }
 
 void Log(const std::string& line) { std::fprintf(stderr, "xwdbd: %s\n", line.c_str()); }
+
+// Written whole, then renamed: a reader never sees half a number.
+void WritePortFile(const std::string& path, int port) {
+  if (path.empty()) return;
+  const std::string tmp = path + ".tmp";
+  std::ofstream(tmp) << port << "\n";
+  std::rename(tmp.c_str(), path.c_str());
+}
 
 void LogLoaded(const DictionarySet& set) {
   for (const auto& d : set.all()) {
@@ -76,6 +91,17 @@ int Run(const Flags& flags) {
     Log(absl::StrCat("--listen ", flags.listen,
                      " is not a loopback address: give --tls-cert and --tls-key, or --insecure"));
     return 1;
+  }
+  if (!flags.http.empty() && !IsLoopbackAddress(flags.http) && !tls && !flags.insecure) {
+    Log(absl::StrCat("--http ", flags.http,
+                     " is not a loopback address: give --tls-cert and --tls-key, or --insecure"));
+    return 1;
+  }
+  for (const std::string& origin : flags.cors_origins) {
+    if (origin.rfind("http://", 0) != 0 && origin.rfind("https://", 0) != 0) {
+      Log(absl::StrCat("--cors-origin ", origin, ": expected an origin such as https://example.org"));
+      return 1;
+    }
   }
   ServiceOptions options;
   if (!flags.token_file.empty()) {
@@ -144,12 +170,28 @@ int Run(const Flags& flags) {
   Log(absl::StrCat("listening on ", WithPort(flags.listen, port), tls ? " (TLS)" : "",
                    options.token.empty() ? "" : " (token required)", "; fill pool ", options.fill_pool,
                    ", queue ", options.fill_queue));
-  if (!flags.port_file.empty()) {
-    // Written whole, then renamed: a reader never sees half a number.
-    const std::string tmp = flags.port_file + ".tmp";
-    std::ofstream(tmp) << port << "\n";
-    std::rename(tmp.c_str(), flags.port_file.c_str());
+  std::unique_ptr<HttpFace> http;
+  if (!flags.http.empty()) {
+    HttpOptions http_options;
+    if (tls) {
+      http_options.tls_cert_path = flags.tls_cert;
+      http_options.tls_key_path = flags.tls_key;
+    }
+    http_options.cors_origins = flags.cors_origins;
+    http_options.threads = flags.http_threads;
+    http_options.max_body_bytes = kMaxMessageBytes;
+    http = std::make_unique<HttpFace>(&service, http_options);
+    auto http_port = http->Start(flags.http);
+    if (!http_port.ok()) {
+      Log(std::string(http_port.status().message()));
+      server->Shutdown();
+      return 1;
+    }
+    Log(absl::StrCat("HTTP on ", WithPort(flags.http, *http_port), tls ? " (TLS)" : "", "; the page is at ",
+                     tls ? "https://" : "http://", WithPort(flags.http, *http_port), "/"));
+    WritePortFile(flags.http_port_file, *http_port);
   }
+  WritePortFile(flags.port_file, port);
 
   // Signals are handled by one thread with sigwait: no work in a handler.
   std::thread signals([&] {
@@ -175,8 +217,12 @@ int Run(const Flags& flags) {
       }
       Log(absl::StrCat(sig == SIGTERM ? "SIGTERM" : "SIGINT", ": stopping; calls in flight have ",
                        flags.grace_seconds, " s"));
-      server->Shutdown(std::chrono::system_clock::now() +
-                       std::chrono::microseconds(int64_t(flags.grace_seconds * 1e6)));
+      const auto deadline =
+          std::chrono::system_clock::now() + std::chrono::microseconds(int64_t(flags.grace_seconds * 1e6));
+      // Both transports wind down together, each giving its calls the grace.
+      std::thread grpc_stop([&] { server->Shutdown(deadline); });
+      if (http) http->Stop(flags.grace_seconds);
+      grpc_stop.join();
       return;
     }
   });
@@ -201,7 +247,7 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &blocked, nullptr);
 
   xwdb::daemon::Flags f;
-  CLI::App app{"xwdbd: serves xwdb dictionaries (pattern matches, fills, clues) over gRPC"};
+  CLI::App app{"xwdbd: serves xwdb dictionaries (pattern matches, fills, clues) over gRPC and HTTP/JSON"};
   app.add_option("--db", f.dbs, "A dictionary to serve, as NAME=PATH (repeatable; the first is the default)")
       ->required();
   app.add_option("--listen", f.listen, "Address to listen on (default 127.0.0.1:7411; port 0 picks a free one)");
@@ -218,6 +264,13 @@ int main(int argc, char** argv) {
   app.add_option("--grace", f.grace_seconds, "Seconds calls in flight get at shutdown (default 10)")
       ->check(CLI::Range(0.0, 3600.0));
   app.add_option("--port-file", f.port_file, "Write the port listened on to this file once serving");
+  app.add_option("--http", f.http,
+                 "Also serve HTTP/JSON and the web page on this address (e.g. 127.0.0.1:7412; port 0 picks one)");
+  app.add_option("--http-port-file", f.http_port_file, "Write the HTTP port to this file once serving");
+  app.add_option("--cors-origin", f.cors_origins,
+                 "An origin whose pages may call the HTTP API (repeatable; default: none)");
+  app.add_option("--http-threads", f.http_threads, "HTTP connections served at once (default 64)")
+      ->check(CLI::Range(1, 4096));
   app.add_option("--call-log", f.call_log, "Where the per-call log lines go: - (stderr, default), a file, or off");
   CLI11_PARSE(app, argc, argv);
   return xwdb::daemon::Run(f);

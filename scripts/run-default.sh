@@ -45,7 +45,8 @@ echo "== fill data/grids/sample-15x15.txt with words scored 60 or more"
 
 echo "== the daemon: xwdbd on 127.0.0.1 (a free port), the same grid through xwdb-client, with clues"
 run_dir=$(mktemp -d)
-"$xwdbd" --db en="$db" --listen 127.0.0.1:0 --port-file "$run_dir/port" --call-log "$run_dir/calls.log" &
+"$xwdbd" --db en="$db" --listen 127.0.0.1:0 --port-file "$run_dir/port" --http 127.0.0.1:0 \
+  --http-port-file "$run_dir/http-port" --call-log "$run_dir/calls.log" &
 daemon=$!
 stop_daemon() { kill -TERM "$daemon" 2>/dev/null && wait "$daemon" || true; rm -rf "$run_dir"; }
 trap stop_daemon EXIT
@@ -54,5 +55,17 @@ server=127.0.0.1:$(cat "$run_dir/port")
 "$client" dicts --server "$server"
 "$client" fill --server "$server" --seed 1 --timeout 60 --min-score 60 --clues --clue-policy shortest \
   --max-clue-length 60 data/grids/sample-15x15.txt
+echo "== the same daemon over HTTP/JSON (the web page's API): POST /v1/Match, GET /metrics"
+http_port=$(cat "$run_dir/http-port")
+python3 - "$http_port" <<'PY'
+import json, sys, urllib.request
+base = f"http://127.0.0.1:{sys.argv[1]}"
+request = urllib.request.Request(base + "/v1/Match", data=json.dumps({"pattern": "C.T", "limit": 5}).encode(),
+                                 headers={"Content-Type": "application/json"})
+print("POST /v1/Match {\"pattern\": \"C.T\", \"limit\": 5} ->", urllib.request.urlopen(request).read().decode())
+metrics = urllib.request.urlopen(base + "/metrics").read().decode().splitlines()
+print("\n".join(line for line in metrics if line.startswith(("xwdb_calls_total", "xwdb_dictionary_words"))))
+print(f"the constructor's page is served at {base}/ (xwdbd --http 127.0.0.1:7412 serves it on a fixed port)")
+PY
 echo "== calls served"
 cat "$run_dir/calls.log"

@@ -37,7 +37,7 @@ fi
 if [ "$run_tsan" = 1 ]; then
   echo "== tsan build (solver, daemon)"
   cmake --preset tsan >/dev/null
-  cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test xwdbd xwdb xwdb-client
+  cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test http_face_test xwdbd xwdb xwdb-client
   ctest --preset tsan -j"$jobs"
 fi
 

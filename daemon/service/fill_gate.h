@@ -63,6 +63,15 @@ class FillGate {
   }
 
   int running_max() const { return running_max_; }
+  // Fills searching now, and fills waiting for a place (for /metrics).
+  int running() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return running_;
+  }
+  int waiting() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return waiting_;
+  }
 
  private:
   // Moves the turn past tickets whose holders gave up.

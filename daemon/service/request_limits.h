@@ -24,6 +24,10 @@ inline constexpr size_t kMaxSlotNameBytes = 32;
 inline constexpr size_t kMaxOnlyCellsBytes = 64;
 inline constexpr int kMaxSharedSubstring = 64;
 inline constexpr int kMaxDiffer = 1000;
+// GetClues: clues written by the constructor.
+inline constexpr size_t kMaxGivenClues = 4096;
+inline constexpr size_t kMaxClueBytes = 1000;
+inline constexpr size_t kMaxTitleBytes = 200;
 // Analyze and Suggest.
 inline constexpr int kMaxBestWords = 100;
 inline constexpr int kMaxSuggestions = 1000;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "core/clue/clue_picker.h"
 #include "core/fill/analysis.h"
@@ -47,8 +48,9 @@ class XwdbService::CallLog {
   }
   absl::Status Finish(absl::Status status) {
     if (!status.ok()) service_->errors_.fetch_add(1, std::memory_order_relaxed);
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+    service_->metrics_.Record(method_, status.code(), ms / 1000);
     if (FILE* log = service_->options_.call_log) {
-      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
       const std::string message = status.ok() ? "" : " " + std::string(status.message().substr(0, 200));
       std::lock_guard<std::mutex> lock(service_->log_mu_);
       std::fprintf(log, "xwdbd: %s dictionary=%s status=%d%s %.3f ms\n", method_,
@@ -84,7 +86,7 @@ std::shared_ptr<const DictionarySet> XwdbService::dictionaries() const {
   return dictionaries_;
 }
 
-absl::Status XwdbService::CheckToken(const CallContext& context) const {
+absl::Status XwdbService::Authorize(const CallContext& context) const {
   if (options_.token.empty()) return absl::OkStatus();
   const std::string expected = "Bearer " + options_.token;
   const std::string& sent = context.authorization;
@@ -102,10 +104,15 @@ absl::Status XwdbService::CheckToken(const CallContext& context) const {
   return absl::OkStatus();
 }
 
+void XwdbService::CountRefusal(const std::string& method, const absl::Status& status) {
+  CallLog log(this, method.c_str());
+  (void)log.Finish(status);
+}
+
 absl::Status XwdbService::Serve(const char* method, const CallContext& context,
                                 const std::function<absl::Status(std::string* dictionary)>& body) {
   CallLog log(this, method);
-  if (absl::Status s = CheckToken(context); !s.ok()) return log.Finish(s);
+  if (absl::Status s = Authorize(context); !s.ok()) return log.Finish(s);
   return log.Finish(body(&log.dictionary));
 }
 
@@ -206,6 +213,41 @@ absl::Status XwdbService::GetServerStats(const CallContext& context, const v1::G
     response->set_uptime_seconds(std::chrono::duration<double>(Clock::now() - started_).count());
     return absl::OkStatus();
   });
+}
+
+std::string XwdbService::MetricsText() const {
+  std::string out;
+  metrics_.AppendText(&out);
+  auto gauge = [&out](const char* name, const char* type, const char* help, auto value) {
+    absl::StrAppend(&out, "# HELP ", name, " ", help, "\n# TYPE ", name, " ", type, "\n", name, " ", value, "\n");
+  };
+  gauge("xwdb_fills_running", "gauge", "Fills searching now.", gate_.running());
+  gauge("xwdb_fills_queued", "gauge", "Fills waiting for a place in the pool.", gate_.waiting());
+  gauge("xwdb_fill_pool_size", "gauge", "Fills that may search at once.", gate_.running_max());
+  gauge("xwdb_fills_total", "counter", "Fills searched to their end.", fills_.load());
+  gauge("xwdb_fill_nodes_total", "counter", "Search nodes visited by fills.", fill_nodes_.load());
+  gauge("xwdb_fills_refused_total", "counter", "Fills refused because the pool and queue were full.",
+        fills_refused_.load());
+  gauge("xwdb_reloads_total", "counter", "Dictionary reloads (SIGHUP) that succeeded.", reloads_.load());
+  gauge("xwdb_uptime_seconds", "gauge", "Seconds since the daemon started.",
+        absl::StrFormat("%.3f", std::chrono::duration<double>(Clock::now() - started_).count()));
+  const auto set = dictionaries();
+  const std::pair<const char*, const char*> series[] = {
+      {"xwdb_dictionary_words", "Words in a loaded dictionary."},
+      {"xwdb_dictionary_clues", "Clues in a loaded dictionary."},
+      {"xwdb_dictionary_generation", "The loaded dictionary's generation (one per committed change)."},
+      {"xwdb_dictionary_index_bytes", "Size of a loaded dictionary's mask index."}};
+  for (const auto& [name, help] : series) {
+    absl::StrAppend(&out, "# HELP ", name, " ", help, "\n# TYPE ", name, " gauge\n");
+    for (const auto& d : set->all()) {
+      const uint64_t value = name == series[0].first   ? d->index->word_count()
+                             : name == series[1].first ? d->clue_count
+                             : name == series[2].first ? d->store->meta()->generation
+                                                       : d->index_bytes;
+      absl::StrAppend(&out, name, "{dictionary=\"", d->name, "\"} ", value, "\n");
+    }
+  }
+  return out;
 }
 
 absl::Status XwdbService::DoMatch(const v1::MatchRequest& request, v1::MatchResponse* response,
@@ -475,7 +517,28 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
   }
   options.seed = request.seed();
   options.max_length = static_cast<size_t>(request.max_clue_length());
+  if (static_cast<size_t>(request.clues_size()) > kMaxGivenClues) {
+    return Invalid(absl::StrCat("clues: at most ", kMaxGivenClues));
+  }
+  if (request.title().size() > kMaxTitleBytes) return Invalid(absl::StrCat("title: over ", kMaxTitleBytes, " bytes"));
+  if (request.author().size() > kMaxTitleBytes) return Invalid(absl::StrCat("author: over ", kMaxTitleBytes, " bytes"));
   if (absl::Status s = PickClues(*dict.store, normalizer, options, &*entries); !s.ok()) return s;
+  for (int i = 0; i < request.clues_size(); ++i) {
+    const v1::NumberedClue& given = request.clues(i);
+    const std::string field = absl::StrCat("clues[", i, "]");
+    if (given.clue().size() > kMaxClueBytes) return Invalid(absl::StrCat(field, ": over ", kMaxClueBytes, " bytes"));
+    if (given.direction() != v1::ACROSS && given.direction() != v1::DOWN) {
+      return Invalid(absl::StrCat(field, ".direction: ACROSS or DOWN"));
+    }
+    const bool down = given.direction() == v1::DOWN;
+    auto it = std::find_if(entries->begin(), entries->end(),
+                           [&](const CluedEntry& e) { return e.number == given.number() && e.down == down; });
+    if (it == entries->end()) {
+      return Invalid(absl::StrCat(field, ": the grid has no ", given.number(), down ? " Down" : " Across"));
+    }
+    it->clue = given.clue();
+    it->source = "constructor";
+  }
   const Alphabet& alphabet = dict.index->alphabet();
   for (const CluedEntry& e : *entries) {
     v1::NumberedClue* out = e.down ? response->add_down() : response->add_across();
@@ -498,7 +561,8 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
       default: break;
     }
     Puzzle puzzle{*grid, std::move(*entries), PuzzleMeta{}};
-    puzzle.meta.title = request.title().substr(0, 200);
+    puzzle.meta.title = request.title();
+    puzzle.meta.author = request.author();
     auto rendered = WritePuzzle(puzzle, alphabet, format);
     if (!rendered.ok()) return Invalid(absl::StrCat("format: ", rendered.status().message()));
     response->set_rendered(std::move(*rendered));

@@ -23,6 +23,7 @@
 
 #include "absl/status/status.h"
 #include "daemon/service/call_context.h"
+#include "daemon/service/call_metrics.h"
 #include "daemon/service/dictionary_set.h"
 #include "daemon/service/fill_gate.h"
 #include "daemon/service/request_limits.h"
@@ -66,13 +67,31 @@ class XwdbService {
   absl::Status GetServerStats(const CallContext& context, const xwdb::v1::GetServerStatsRequest& request,
                               xwdb::v1::ServerStats* response);
 
+  // The daemon's metrics in the Prometheus text format: calls and errors
+  // by method and code, latency histograms, fills running and queued,
+  // nodes searched, the dictionaries with their sizes and generations.
+  // Not a call: it is neither counted nor checked for the token (the
+  // transport decides who may read it).
+  std::string MetricsText() const;
+
+  // OK if `context` carries the token this daemon needs (or it needs
+  // none); UNAUTHENTICATED otherwise. Every method checks it; transports
+  // call it first to refuse a call before reading its body, and to guard
+  // what is not a call (metrics).
+  absl::Status Authorize(const CallContext& context) const;
+
+  // A call a transport refused before it reached a method (a body that is
+  // not the request message, a missing token): counted, logged and
+  // measured as the method's call with `status`, so that the metrics show
+  // every refusal. `method` is one of CallMetrics::kMethods.
+  void CountRefusal(const std::string& method, const absl::Status& status);
+
  private:
   class CallLog;
   // Runs `body` as the call `method`: counts it, checks the token, logs
   // one line when it ends. `body` names the dictionary it used.
   absl::Status Serve(const char* method, const CallContext& context,
                      const std::function<absl::Status(std::string* dictionary)>& body);
-  absl::Status CheckToken(const CallContext& context) const;
   // What a grid call (Fill, Analyze, Suggest) works on, read from its
   // request: the dictionary (kept loaded while the call runs), the grid
   // and the fill's options. `dictionary` gets the dictionary's name.
@@ -101,6 +120,7 @@ class XwdbService {
   std::shared_ptr<const DictionarySet> dictionaries_;  // guarded by mu_
   FillGate gate_;
   std::mutex log_mu_;
+  CallMetrics metrics_;
 
   std::atomic<uint64_t> calls_{0}, errors_{0}, fills_{0}, fill_nodes_{0}, fills_refused_{0}, reloads_{0};
 };

@@ -309,9 +309,11 @@ TEST_F(DaemonTest, DeadlineAndCancellationStopTheFill) {
   });
   EXPECT_EQ(r.status().code(), absl::StatusCode::kDeadlineExceeded) << r.status();
   EXPECT_NE(seen, nullptr);
-  EXPECT_LT(SecondsSince(start), 3.0);
-  // The pool (one place, no queue) is free again at once: the fill stopped.
-  EXPECT_TRUE(PoolFreeWithin(*c, 1.0)) << "the fill past its deadline";
+  // Bounds far below the fill's own 60 s, and loose: other tests (a
+  // browser among them) may share the machine's two cores.
+  EXPECT_LT(SecondsSince(start), 10.0);
+  // The pool (one place, no queue) is free again soon: the fill stopped.
+  EXPECT_TRUE(PoolFreeWithin(*c, 5.0)) << "the fill past its deadline";
 
   // Cancellation from another thread.
   client::CallCanceller cancel;
@@ -322,7 +324,7 @@ TEST_F(DaemonTest, DeadlineAndCancellationStopTheFill) {
   r = c->Fill(HardFill(60), nullptr, nullptr, &cancel);
   canceller.join();
   EXPECT_EQ(r.status().code(), absl::StatusCode::kCancelled) << r.status();
-  EXPECT_TRUE(PoolFreeWithin(*c, 1.0)) << "the cancelled fill";
+  EXPECT_TRUE(PoolFreeWithin(*c, 5.0)) << "the cancelled fill";
 
   // The request's own limit: a result saying so, progress on the way.
   int events = 0;

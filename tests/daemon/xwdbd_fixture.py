@@ -26,15 +26,19 @@ def make_dictionary(xwdb, tmp, scored_lines):
 
 class Daemon:
     """xwdbd with `args`, listening on `listen` (a port chosen at run time);
-    .address, on 127.0.0.1, once it serves."""
+    .address, on 127.0.0.1, once it serves. With `http` (an address such as
+    127.0.0.1:0), also HTTP/JSON there: .http_port."""
 
-    def __init__(self, xwdbd, tmp, args, listen="127.0.0.1:0"):
+    def __init__(self, xwdbd, tmp, args, listen="127.0.0.1:0", http=None):
         port_file = os.path.join(tmp, "port")
-        if os.path.exists(port_file):
-            os.remove(port_file)
+        http_port_file = os.path.join(tmp, "http-port")
+        for f in (port_file, http_port_file):
+            if os.path.exists(f):
+                os.remove(f)
         self.log_path = os.path.join(tmp, "xwdbd.log")
         self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([xwdbd, *args, "--listen", listen, "--port-file", port_file],
+        http_args = ["--http", http, "--http-port-file", http_port_file] if http else []
+        self.process = subprocess.Popen([xwdbd, *args, *http_args, "--listen", listen, "--port-file", port_file],
                                         stderr=self.log)
         deadline = time.time() + 60
         while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
@@ -43,6 +47,11 @@ class Daemon:
             time.sleep(0.02)
         with open(port_file) as f:
             self.address = "127.0.0.1:" + f.read().strip()
+        self.http_port = None
+        if http:
+            # Written before the gRPC port file: present once that one is.
+            with open(http_port_file) as f:
+                self.http_port = int(f.read().strip())
 
     def stop(self):
         self.process.send_signal(signal.SIGTERM)

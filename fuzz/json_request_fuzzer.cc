@@ -1,0 +1,54 @@
+// The HTTP face's JSON protocol without its sockets: any bytes, as the
+// body of POST /v1/<Method> (the first byte picks the method, Fill
+// included), get a JSON answer with an HTTP status that agrees with it, or
+// a stream of JSON lines; never a crash, never a 500, and every line and
+// body parses as JSON.
+#include <nlohmann/json.hpp>
+
+#include "daemon/http/json_calls.h"
+#include "fuzz/fuzz_support.h"
+#include "fuzz/small_service.h"
+
+namespace {
+
+constexpr const char* kMethods[] = {"ListDictionaries", "Match",       "Fill",
+                                    "Analyze",          "Suggest",     "GetClues",
+                                    "GetServerStats",   "NoSuchMethod"};
+
+void CheckJson(const std::string& text, const char* what) {
+  xwdb::fuzz::Check(nlohmann::json::accept(text),
+                    std::string(what) + " is not JSON: " + text.substr(0, 200));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  xwdb::fuzz::SmallService();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  const char* method = kMethods[data[0] % (sizeof(kMethods) / sizeof(kMethods[0]))];
+  const absl::string_view body = xwdb::fuzz::AsText(data + 1, size - 1);
+  const xwdb::daemon::JsonCalls calls(xwdb::fuzz::SmallService());
+  const xwdb::daemon::CallContext context;
+  if (xwdb::daemon::JsonCalls::IsStreaming(method)) {
+    int results = 0;
+    const absl::Status s = calls.Fill(body, context, [&results](std::string line) {
+      CheckJson(line, "a fill event");
+      results += nlohmann::json::parse(line).contains("result");
+      return true;
+    });
+    xwdb::fuzz::CheckStatus(s);
+    if (s.ok()) xwdb::fuzz::Check(results == 1, "a fill call that ended well without one result");
+    return 0;
+  }
+  const xwdb::daemon::JsonReply reply = calls.CallUnary(method, body, context);
+  CheckJson(reply.body, "an answer");
+  const nlohmann::json answer = nlohmann::json::parse(reply.body);
+  xwdb::fuzz::Check(reply.http_status != 500, "HTTP 500: " + reply.body.substr(0, 200));
+  xwdb::fuzz::Check((reply.http_status == 200) == !answer.contains("error"),
+                    "the status and the body disagree: " + reply.body.substr(0, 200));
+  return 0;
+}

@@ -1,0 +1,67 @@
+#include "daemon/http/fill_stream.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+
+namespace xwdb::daemon {
+namespace {
+
+using std::chrono::milliseconds;
+
+TEST(FillStreamTest, HandsOverEveryLineInOrderThenTheStatus) {
+  FillStream stream([](const FillStream::Send& send, const std::function<bool()>&) {
+    for (int i = 0; i < 1000; ++i) {
+      if (!send(std::to_string(i))) return absl::CancelledError("gone");
+    }
+    return absl::NotFoundError("done");
+  });
+  std::string line;
+  for (int i = 0; i < 1000; ++i) {
+    FillStream::Next next;
+    while ((next = stream.Take(&line, milliseconds(100))) == FillStream::Next::kTimeout) {
+    }
+    ASSERT_EQ(next, FillStream::Next::kLine);
+    EXPECT_EQ(line, std::to_string(i));
+  }
+  EXPECT_EQ(stream.Take(&line, milliseconds(5000)), FillStream::Next::kEnd);
+  EXPECT_EQ(stream.status().code(), absl::StatusCode::kNotFound);
+}
+
+TEST(FillStreamTest, AFullQueueMakesTheFillWaitAndCancelReleasesIt) {
+  std::atomic<int> sent{0};
+  std::atomic<bool> saw_cancel{false};
+  {
+    FillStream stream([&](const FillStream::Send& send, const std::function<bool()>& cancelled) {
+      while (send("x")) ++sent;
+      saw_cancel = cancelled();
+      return absl::CancelledError("gone");
+    });
+    std::string line;
+    EXPECT_EQ(stream.Take(&line, milliseconds(5000)), FillStream::Next::kLine);
+    // The writer reads no more: the fill stops at the queue's bound.
+    for (int i = 0; i < 50 && sent.load() < static_cast<int>(FillStream::kMaxQueuedLines); ++i) {
+      std::this_thread::sleep_for(milliseconds(10));
+    }
+    std::this_thread::sleep_for(milliseconds(50));
+    EXPECT_LE(sent.load(), static_cast<int>(FillStream::kMaxQueuedLines) + 1);
+    stream.Cancel();
+  }  // the destructor joined the fill's thread
+  EXPECT_TRUE(saw_cancel.load());
+}
+
+TEST(FillStreamTest, AnErrorBeforeAnyLineIsTheWholeAnswer) {
+  FillStream stream([](const FillStream::Send&, const std::function<bool()>&) {
+    return absl::ResourceExhaustedError("pool full");
+  });
+  std::string line;
+  FillStream::Next next;
+  while ((next = stream.Take(&line, milliseconds(100))) == FillStream::Next::kTimeout) {
+  }
+  EXPECT_EQ(next, FillStream::Next::kEnd);
+  EXPECT_EQ(stream.status().code(), absl::StatusCode::kResourceExhausted);
+}
+
+}  // namespace
+}  // namespace xwdb::daemon

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""The constructor's page in a real browser (Debian's chromium, headless,
+driven by python3-selenium through chromium-driver) against a real xwdbd
+on 127.0.0.1 serving the Debian word list:
+
+build a 5x5 grid by clicking (blocks with 180-degree symmetry), type a
+letter, pick a suggestion, fill, see every cell filled and the clues
+listed, edit a clue, download the ipuz and parse it, open it again; move
+and turn by keyboard; then a 15x15, where the time from selecting a slot to
+its suggestions drawn and the page's load time are printed (figures, not
+assertions); the layout at 1280x800 and at phone width. Screenshots are
+left in ARTIFACT_DIR.
+
+Usage: browser_test.py XWDB XWDBD ARTIFACT_DIR
+"""
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "daemon"))
+import xwdbd_fixture  # noqa: E402
+
+XWDB, XWDBD, ARTIFACTS = sys.argv[1:4]
+del sys.argv[1:4]
+WORD_LIST = "/usr/share/dict/american-english"
+
+
+def make_browser(download_dir):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1280,800", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-extensions"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"download.default_directory": download_dir,
+                                              "download.prompt_for_download": False})
+    browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": download_dir})
+    return browser
+
+
+class PageTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        db = os.path.join(cls.tmp.name, "en.db")
+        subprocess.run([XWDB, "import", "--db", db, "--locale", "en", WORD_LIST], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "en=" + db, "--call-log", "off"],
+                                          http="127.0.0.1:0")
+        cls.url = f"http://127.0.0.1:{cls.daemon.http_port}/"
+        cls.downloads = os.path.join(cls.tmp.name, "downloads")
+        os.makedirs(cls.downloads)
+        cls.browser = make_browser(cls.downloads)
+        cls.browser.set_script_timeout(30)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.daemon.stop()
+        cls.tmp.cleanup()
+
+    # ---- helpers ----------------------------------------------------------
+
+    def find(self, css):
+        from selenium.webdriver.common.by import By
+        return self.browser.find_element(By.CSS_SELECTOR, css)
+
+    def find_all(self, css):
+        from selenium.webdriver.common.by import By
+        return self.browser.find_elements(By.CSS_SELECTOR, css)
+
+    def wait_for(self, what, predicate, seconds=30):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            value = predicate()
+            if value:
+                return value
+            time.sleep(0.05)
+        self.fail(f"waited {seconds} s for {what}; status: {self.find('#status').text!r}, "
+                  f"fill: {self.find('#fill-status').text!r}")
+
+    def cell(self, r, c):
+        return self.find(f'.cell[data-r="{r}"][data-c="{c}"]')
+
+    def letters(self):
+        """The grid as rows: '#' block, '.' empty, else the letter."""
+        rows = self.browser.execute_script("""
+            return [...document.querySelectorAll('#grid .row')].map((row) => [...row.children].map((c) =>
+              c.classList.contains('block') ? '#' : (c.querySelector('.letter').textContent || '.')).join(''));""")
+        return rows
+
+    def layout(self):
+        """Where the grid and the panels are, and the page's scroll width."""
+        return self.browser.execute_script("""
+            const g = document.getElementById('grid').getBoundingClientRect();
+            const a = document.querySelector('aside').getBoundingClientRect();
+            return {scroll: document.documentElement.scrollWidth, width: window.innerWidth, gridWidth: g.width,
+                    gridRight: g.right, gridBottom: g.bottom, asideLeft: a.left, asideTop: a.top};""")
+
+    def open_page(self):
+        self.browser.get(self.url)
+        self.wait_for("the dictionary list", lambda: self.find_all("#dictionary option"))
+        self.wait_for("the page to be ready", lambda: self.browser.execute_script("return window.xwdbTimings.ready"))
+
+    def new_grid(self, template, size=None):
+        from selenium.webdriver.support.ui import Select
+        Select(self.find("#template")).select_by_value(template)
+        if size:
+            self.find("#size").clear()
+            self.find("#size").send_keys(str(size))
+        self.find("#new").click()
+
+    # ---- tests ------------------------------------------------------------
+
+    def test_1_build_fill_clue_download_and_open_a_5x5(self):
+        from selenium.webdriver.common.keys import Keys
+        self.open_page()
+        self.new_grid("blank", 5)
+        self.assertEqual(self.letters(), ["....."] * 5)
+        # Blocks by clicking, with 180-degree symmetry.
+        self.find("#mode").click()
+        self.cell(0, 0).click()
+        self.find("#mode").click()
+        self.assertEqual(self.letters(), ["#....", ".....", ".....", ".....", "....#"])
+        # Analysis: the facts of the grid.
+        self.wait_for("the grid facts", lambda: "5 × 5" in self.find("#facts").text)
+        self.assertIn("180°", self.find("#facts").text)
+
+        # A letter typed into 1-Across's first cell (row 1, column 2).
+        self.cell(0, 1).click()
+        self.find("#grid").send_keys("s")
+        self.assertEqual(self.letters()[0], "#S...")
+        # The cursor moved on; 1-Across's suggestions all start with S.
+        self.wait_for("suggestions for 1A", lambda: self.find_all("#suggestions .suggestion.alive"))
+        time.sleep(0.3)  # the list is asked for again after the edit; let the last answer land
+        self.assertIn("1A", self.find("#slot-name").text)
+        words = [b.get_attribute("data-word") for b in self.find_all("#suggestions .suggestion")]
+        self.assertTrue(words and all(w.startswith("S") and len(w) == 4 for w in words), words)
+        # Pick the first alive one.
+        pick = self.find("#suggestions .suggestion.alive")
+        word = pick.get_attribute("data-word")
+        pick.click()
+        self.wait_for("the word placed", lambda: self.letters()[0] == "#" + word)
+
+        # Keyboard: down arrow turns to Down, space turns back, arrows move.
+        self.cell(1, 0).click()
+        self.find("#grid").send_keys(Keys.ARROW_DOWN)
+        self.wait_for("1D's suggestions", lambda: "D" in self.find("#slot-name").text)
+        self.find("#grid").send_keys(" ")
+        self.wait_for("6A's suggestions", lambda: "A" in self.find("#slot-name").text)
+
+        # Fill the rest.
+        self.find("#fill").click()
+        self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        grid = self.letters()
+        self.assertEqual(grid[0], "#" + word, "the picked word was kept")
+        self.assertTrue(all(ch != "." for row in grid for ch in row), grid)
+        self.assertEqual((grid[0][0], grid[4][4]), ("#", "#"))
+        # The clue lists: one line per entry.
+        self.wait_for("the clues", lambda: len(self.find_all("#across li")) == 5 and len(self.find_all("#down li")) == 5)
+        answers = [li.find_element("css selector", "label").text.split()[0] for li in self.find_all("#across li")]
+        self.assertEqual(answers, [grid[0][1:], grid[1], grid[2], grid[3], grid[4][:4]])
+        first_clue = self.find("#across li input.clue")
+        first_clue.clear()
+        first_clue.send_keys("A clue of my own")
+        self.find("#title").send_keys("Browser test")
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-5x5-filled.png"))
+
+        # Download the ipuz and read it.
+        self.find('.download[data-ext="ipuz"]').click()
+        path = self.wait_for("the ipuz download", lambda: [p for p in glob.glob(os.path.join(self.downloads, "*.ipuz"))
+                                                          if os.path.getsize(p) > 0])[0]
+        with open(path) as f:
+            ipuz = json.load(f)
+        self.assertEqual(ipuz["title"], "Browser test")
+        solution = ["".join("#" if c in ("#", None) else (c["value"] if isinstance(c, dict) else c) for c in row)
+                    for row in ipuz["solution"]]
+        self.assertEqual(solution, grid)
+        across = ipuz["clues"]["Across"]
+        first = across[0]
+        self.assertEqual(first[1] if isinstance(first, list) else first["clue"], "A clue of my own")
+
+        # Open it again: the same grid, the clue kept.
+        self.new_grid("blank", 7)
+        self.find("#open").send_keys(path)
+        self.wait_for("the opened grid", lambda: self.letters() == grid)
+        self.wait_for("the opened clues", lambda: self.find_all("#across li input.clue"))
+        self.wait_for("the opened clue text",
+                      lambda: self.find("#across li input.clue").get_attribute("value") == "A clue of my own")
+
+    def test_2_15x15_timings_and_layout(self):
+        self.open_page()
+        self.new_grid("15x15 daily")
+        self.wait_for("the first suggestions", lambda: self.find_all("#suggestions .suggestion"))
+        # Select slots one after another; each time, the time from the click
+        # to the suggestions drawn (the page's own performance.now marks).
+        timings = []
+        for r, c in [(0, 0), (3, 0), (7, 0), (11, 5), (14, 11), (0, 5), (6, 11), (3, 7)]:
+            before = self.browser.execute_script("return window.xwdbTimings.suggest.length")
+            self.cell(r, c).click()
+            self.wait_for("suggestions", lambda: self.browser.execute_script(
+                "return window.xwdbTimings.suggest.length") > before)
+            timings.append(self.browser.execute_script("return window.xwdbTimings.suggest.at(-1)"))
+        load = self.browser.execute_script("""
+            const nav = performance.getEntriesByType('navigation')[0];
+            return {load: nav.loadEventEnd, ready: window.xwdbTimings.ready};""")
+        print(f"\nbrowser: selecting a 15x15 slot to its suggestions drawn: median {statistics.median(timings):.1f} ms,"
+              f" max {max(timings):.1f} ms over {len(timings)} slots (goal: under 100 ms)")
+        print(f"browser: page load {load['load']:.0f} ms, ready with dictionaries and analysis "
+              f"{load['ready']:.0f} ms (goal: load under 300 ms)")
+        self.assertTrue(all(t > 0 for t in timings))
+
+        # Readable at 1280x800: the grid and the panels side by side, no
+        # horizontal scrolling.
+        self.browser.set_window_size(1280, 800)
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-15x15-1280x800.png"))
+        layout = self.layout()
+        self.assertLessEqual(layout["scroll"], layout["width"] + 1, layout)
+        self.assertLessEqual(layout["gridRight"], layout["asideLeft"], layout)
+        self.assertGreater(layout["gridWidth"], 300, layout)
+
+        # A phone's width: the panels under the grid, still no horizontal
+        # scrolling, the grid as wide as the screen allows.
+        self.browser.set_window_size(390, 844)
+        time.sleep(0.3)
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-15x15-phone.png"))
+        layout = self.layout()
+        self.assertLessEqual(layout["scroll"], layout["width"] + 1, layout)
+        self.assertLessEqual(layout["gridBottom"], layout["asideTop"], layout)
+        self.assertGreater(layout["gridWidth"], 250, layout)
+        self.browser.set_window_size(1280, 800)
+
+
+if __name__ == "__main__":
+    unittest.main()

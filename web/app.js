@@ -1,0 +1,678 @@
+// The constructor's page: draws the grid, takes the keyboard and the mouse,
+// and asks the daemon (api.js) for analysis, suggestions, fills and clues.
+import { Api, ApiError } from './api.js';
+import { BLOCK, BY_FILL, Grid, History, TEMPLATES } from './grid.js';
+import { readPuzzle, saveBase64 } from './formats.js';
+
+const $ = (id) => document.getElementById(id);
+const api = new Api();
+
+// Suggestions are asked for on every selection: few probes keep the answer
+// quick on a 15x15; "Verify" asks for more.
+const SUGGEST_LIMIT = 40;
+const SUGGEST_PROBES = 150;
+const ANALYZE_DELAY_MS = 250;
+const SUGGEST_DELAY_MS = 60;
+
+const state = {
+  grid: new Grid(15, 15),
+  history: new History(),
+  slots: [],
+  cursor: { r: 0, c: 0 },
+  dir: 'A',
+  blockMode: false,
+  corner: null,  // a rectangle to fill: {r1, c1, r2, c2}
+  analysis: null,
+  clues: new Map(),  // "12A" -> {answer, text, edited}
+  fill: null,  // the running fill's AbortController
+};
+
+// Timings the browser test reads: selection to suggestions drawn (ms).
+window.xwdbTimings = { suggest: [], ready: null };
+
+// ---- messages -------------------------------------------------------------
+
+function say(text, kind = '') {
+  const p = $('status');
+  p.textContent = text;
+  p.className = kind;
+}
+
+function sayError(e, what) {
+  if (e && e.name === 'AbortError') return;
+  if (e instanceof ApiError && e.code === 'UNAUTHENTICATED') {
+    $('token-box').hidden = false;
+    $('token').focus();
+    say('This daemon needs a token: type it in the Token field.', 'error');
+    return;
+  }
+  say(`${what}: ${e instanceof ApiError ? `${e.message} (${e.code})` : e.message}`, 'error');
+}
+
+// Runs `fn` once `ms` after the last call; a new call cancels the old one.
+function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
+
+// One request of a kind at a time: starting one aborts the one before, and
+// only the newest answer is drawn.
+function latestOnly() {
+  let controller = null;
+  return () => {
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const mine = controller;
+    return { signal: mine.signal, current: () => controller === mine };
+  };
+}
+const analyzeTurn = latestOnly();
+const suggestTurn = latestOnly();
+const cluesTurn = latestOnly();
+
+// ---- the grid -------------------------------------------------------------
+
+function slotId(slot) {
+  return { row: slot.row + 1, column: slot.col + 1, direction: slot.dir === 'A' ? 'ACROSS' : 'DOWN' };
+}
+
+function slotName(slot) { return `${slot.number}${slot.dir === 'A' ? 'A' : 'D'}`; }
+
+function currentSlot() {
+  const { r, c } = state.cursor;
+  if (state.grid.isBlock(r, c)) return null;
+  return state.grid.slotAt(state.slots, r, c, state.dir) ||
+    state.grid.slotAt(state.slots, r, c, state.dir === 'A' ? 'D' : 'A');
+}
+
+function buildGrid() {
+  const g = state.grid;
+  const el = $('grid');
+  el.replaceChildren();
+  el.style.setProperty('--cols', g.cols);
+  el.style.setProperty('--rows', g.rows);
+  el.setAttribute('aria-rowcount', g.rows);
+  el.setAttribute('aria-colcount', g.cols);
+  for (let r = 0; r < g.rows; r++) {
+    const row = document.createElement('div');
+    row.className = 'row';
+    row.setAttribute('role', 'row');
+    for (let c = 0; c < g.cols; c++) {
+      const cell = document.createElement('div');
+      cell.className = 'cell';
+      cell.setAttribute('role', 'gridcell');
+      cell.dataset.r = r;
+      cell.dataset.c = c;
+      cell.innerHTML = '<span class="num"></span><span class="letter"></span>';
+      row.append(cell);
+    }
+    el.append(row);
+  }
+}
+
+function cellEl(r, c) { return $('grid').children[r].children[c]; }
+
+function drawGrid() {
+  const g = state.grid;
+  const numbers = new Map();
+  for (const s of state.slots) numbers.set(g.index(s.row, s.col), s.number);
+  const slot = currentSlot();
+  const inSlot = new Set(slot ? slot.cells : []);
+  const dead = deadCells();
+  const heat = state.analysis ? state.analysis.cell_letters : null;
+  const rect = state.corner;
+  for (let r = 0; r < g.rows; r++) {
+    for (let c = 0; c < g.cols; c++) {
+      const i = g.index(r, c);
+      const el = cellEl(r, c);
+      const ch = g.cells[i];
+      const block = ch === BLOCK;
+      el.classList.toggle('block', block);
+      el.classList.toggle('by-fill', !block && !!ch && g.mark[i] === BY_FILL);
+      el.classList.toggle('in-slot', inSlot.has(i));
+      el.classList.toggle('cursor', state.cursor.r === r && state.cursor.c === c);
+      el.classList.toggle('dead', dead.has(i));
+      el.classList.toggle('in-rect', !!rect && r >= rect.r1 && r <= rect.r2 && c >= rect.c1 && c <= rect.c2);
+      let level = '';
+      if (heat && !block && !ch && heat.length === g.rows * g.cols) {
+        const n = [...heat[i]].length;
+        level = n === 0 ? 'heat-0' : n <= 2 ? 'heat-1' : n <= 5 ? 'heat-2' : n <= 10 ? 'heat-3' : '';
+      }
+      el.dataset.heat = level;
+      el.children[0].textContent = numbers.get(i) || '';
+      el.children[1].textContent = block ? '' : ch;
+      el.setAttribute('aria-selected', state.cursor.r === r && state.cursor.c === c ? 'true' : 'false');
+      el.setAttribute('aria-label', block ? 'block' : `${numbers.get(i) ? `${numbers.get(i)}, ` : ''}${ch || 'empty'}`);
+    }
+  }
+  $('slot-name').textContent = slot ? `for ${slotName(slot)} (${slot.cells.length})` : '';
+  $('undo').disabled = state.history.size === 0;
+}
+
+function deadCells() {
+  const out = new Set();
+  const a = state.analysis;
+  if (!a) return out;
+  const g = state.grid;
+  for (const d of a.dead_cells || []) {
+    if (d.cell) out.add(g.index(d.cell.row - 1, d.cell.column - 1));
+  }
+  for (const s of a.dead_slots || []) {
+    const slot = g.slotAt(state.slots, s.row - 1, s.column - 1, s.direction === 'DOWN' ? 'D' : 'A');
+    if (slot) slot.cells.forEach((i) => out.add(i));
+  }
+  return out;
+}
+
+// After any change of letters or blocks.
+function changed({ keepAnalysis = false } = {}) {
+  state.slots = state.grid.slots();
+  if (!keepAnalysis) state.analysis = null;
+  drawGrid();
+  scheduleAnalyze();
+  scheduleSuggest();
+  scheduleClues();
+}
+
+function edit(fn) {
+  state.history.push(state.grid.snapshot());
+  fn();
+  changed();
+}
+
+function select(r, c, dir = state.dir) {
+  const g = state.grid;
+  state.cursor = { r: Math.max(0, Math.min(g.rows - 1, r)), c: Math.max(0, Math.min(g.cols - 1, c)) };
+  state.dir = dir;
+  const slot = currentSlot();
+  if (slot) state.dir = slot.dir;
+  drawGrid();
+  window.xwdbSelectedAt = performance.now();
+  suggestNow();
+}
+
+function move(dr, dc) {
+  const g = state.grid;
+  let { r, c } = state.cursor;
+  do { r += dr; c += dc; } while (g.inside(r, c) && g.isBlock(r, c));
+  if (g.inside(r, c)) select(r, c);
+}
+
+function step(forward) {
+  const [dr, dc] = state.dir === 'A' ? [0, 1] : [1, 0];
+  const { r, c } = state.cursor;
+  const k = forward ? 1 : -1;
+  if (!state.grid.isBlock(r + dr * k, c + dc * k)) select(r + dr * k, c + dc * k);
+}
+
+function nextSlot(back) {
+  const order = state.slots.filter((s) => s.dir === state.dir);
+  if (!order.length) return;
+  const slot = currentSlot();
+  let at = slot ? order.indexOf(slot) : -1;
+  at = (at + (back ? -1 : 1) + order.length) % order.length;
+  const s = order[at];
+  const empty = s.cells.find((i) => !state.grid.cells[i]);
+  const i = empty !== undefined ? empty : s.cells[0];
+  select(Math.floor(i / state.grid.cols), i % state.grid.cols, s.dir);
+}
+
+function typeLetter(ch) {
+  const { r, c } = state.cursor;
+  if (state.grid.isBlock(r, c)) return;
+  edit(() => {
+    const i = state.grid.index(r, c);
+    state.grid.cells[i] = ch.toUpperCase();
+    state.grid.mark[i] = 0;
+  });
+  step(true);
+}
+
+function erase(back) {
+  const g = state.grid;
+  let { r, c } = state.cursor;
+  if (back && !g.letter(r, c)) {
+    step(false);
+    ({ r, c } = state.cursor);
+  }
+  if (g.isBlock(r, c) || !g.letter(r, c)) return;
+  edit(() => { g.cells[g.index(r, c)] = ''; g.mark[g.index(r, c)] = 0; });
+}
+
+function toggleBlock(r, c) {
+  edit(() => state.grid.toggleBlock(r, c, $('symmetry').checked));
+}
+
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey) {
+    if (e.key === 'z' || e.key === 'Z') { e.preventDefault(); undo(); }
+    return;
+  }
+  const { r, c } = state.cursor;
+  const arrows = { ArrowLeft: [0, -1, 'A'], ArrowRight: [0, 1, 'A'], ArrowUp: [-1, 0, 'D'], ArrowDown: [1, 0, 'D'] };
+  if (arrows[e.key]) {
+    e.preventDefault();
+    const [dr, dc, dir] = arrows[e.key];
+    if (state.dir !== dir && !e.shiftKey) select(r, c, dir); else move(dr, dc);
+    return;
+  }
+  if (e.key === ' ') { e.preventDefault(); select(r, c, state.dir === 'A' ? 'D' : 'A'); return; }
+  if (e.key === 'Tab') { e.preventDefault(); nextSlot(e.shiftKey); return; }
+  if (e.key === 'Escape') { e.preventDefault(); $('verify').focus(); return; }
+  if (e.key === 'Backspace') { e.preventDefault(); erase(true); return; }
+  if (e.key === 'Delete') { e.preventDefault(); erase(false); return; }
+  if (e.key === '.' || e.key === '#') { e.preventDefault(); toggleBlock(r, c); return; }
+  if (e.key.length >= 1 && [...e.key].length === 1 && /\p{L}/u.test(e.key)) {
+    e.preventDefault();
+    if (state.blockMode) toggleBlock(r, c); else typeLetter(e.key);
+  }
+}
+
+function onClick(e) {
+  const cell = e.target.closest('.cell');
+  if (!cell) return;
+  const r = Number(cell.dataset.r);
+  const c = Number(cell.dataset.c);
+  $('grid').focus();
+  if (e.shiftKey) {
+    const { r: r0, c: c0 } = state.cursor;
+    state.corner = { r1: Math.min(r0, r), c1: Math.min(c0, c), r2: Math.max(r0, r), c2: Math.max(c0, c) };
+    drawGrid();
+    say(`Selection ${state.corner.r1 + 1},${state.corner.c1 + 1} to ${state.corner.r2 + 1},${state.corner.c2 + 1}: ` +
+      '"Fill selection" fills the entries inside it.');
+    return;
+  }
+  if (state.blockMode) { state.cursor = { r, c }; toggleBlock(r, c); return; }
+  const same = state.cursor.r === r && state.cursor.c === c;
+  select(r, c, same ? (state.dir === 'A' ? 'D' : 'A') : state.dir);
+}
+
+function undo() {
+  const s = state.history.pop();
+  if (!s) return;
+  state.grid.restore(s);
+  changed();
+}
+
+function newGrid(grid) {
+  if (state.fill) state.fill.abort();
+  state.grid = grid;
+  state.history = new History();
+  state.corner = null;
+  state.clues = new Map();
+  state.cursor = { r: 0, c: 0 };
+  state.dir = 'A';
+  buildGrid();
+  state.slots = grid.slots();
+  const first = state.slots[0];
+  if (first) state.cursor = { r: first.row, c: first.col };
+  changed();
+  suggestNow();
+}
+
+// ---- analysis -------------------------------------------------------------
+
+function baseRequest() {
+  return { dictionary: $('dictionary').value, rows: state.grid.toRows() };
+}
+
+const scheduleAnalyze = debounce(analyze, ANALYZE_DELAY_MS);
+
+async function analyze() {
+  const turn = analyzeTurn();
+  try {
+    const a = await api.call('Analyze', { ...baseRequest(), best_words: 1 }, turn.signal);
+    if (!turn.current()) return;
+    state.analysis = a;
+    drawGrid();
+    drawFacts(a);
+  } catch (e) {
+    if (turn.current()) sayError(e, 'Analyze');
+  }
+}
+
+function drawFacts(a) {
+  const f = a.facts || {};
+  const sym = [f.symmetric_180 && '180°', f.mirror_left_right && 'left-right', f.mirror_top_bottom && 'top-bottom']
+    .filter(Boolean).join(', ') || 'none';
+  const rows = [
+    ['Size', `${f.rows} × ${f.columns}`],
+    ['Words', `${f.words} (mean length ${(f.mean_word_length || 0).toFixed(2)})`],
+    ['Blocks', `${f.blocks} (${((f.block_share || 0) * 100).toFixed(1)}%)`],
+    ['Symmetry', sym],
+    ['Connected', f.connected ? 'yes' : `no: ${f.white_regions} regions`],
+  ];
+  $('facts').replaceChildren(...rows.flatMap(([k, v]) => {
+    const dt = document.createElement('dt');
+    dt.textContent = k;
+    const dd = document.createElement('dd');
+    dd.textContent = v;
+    return [dt, dd];
+  }));
+  const problems = [];
+  if (!a.consistent && a.reason) problems.push(['dead', a.reason]);
+  for (const s of a.dead_slots || []) problems.push(['dead', `${s.name || `${s.number}${s.direction[0]}`}: no word fits`]);
+  if ((f.short_entries || []).length) {
+    problems.push(['warn', `short entries: ${f.short_entries.map((s) => s.name || `${s.row},${s.column}`).join(', ')}`]);
+  }
+  if ((f.unchecked_cells || []).length) problems.push(['warn', `${f.unchecked_cells.length} unchecked cells`]);
+  if ((f.duplicate_given || []).length) problems.push(['warn', `entered twice: ${f.duplicate_given.join(', ')}`]);
+  for (const s of a.slots || []) {
+    if (s.given && !s.in_dictionary) problems.push(['warn', `${s.slot.name}: ${s.pattern} is not in the dictionary`]);
+  }
+  $('problems').replaceChildren(...problems.map(([kind, text]) => {
+    const li = document.createElement('li');
+    li.className = kind;
+    li.textContent = text;
+    return li;
+  }));
+}
+
+// ---- suggestions ----------------------------------------------------------
+
+const scheduleSuggest = debounce(() => suggest(0), SUGGEST_DELAY_MS);
+function suggestNow() { suggest(0); }
+
+async function suggest(verify) {
+  const slot = currentSlot();
+  const list = $('suggestions');
+  const turn = suggestTurn();
+  if (!slot) { list.replaceChildren(); $('suggest-count').textContent = ''; return; }
+  if (!state.grid.pattern(slot).includes('.')) {
+    list.replaceChildren();
+    $('suggest-count').textContent = `${slotName(slot)} is complete`;
+    return;
+  }
+  const started = window.xwdbSelectedAt || performance.now();
+  const body = { ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: SUGGEST_PROBES };
+  if (verify) Object.assign(body, { verify, verify_seconds: 3 });
+  if (verify) $('suggest-count').textContent = 'verifying…';
+  try {
+    const res = await api.call('Suggest', body, turn.signal);
+    if (!turn.current()) return;
+    drawSuggestions(res, slot);
+    window.xwdbTimings.suggest.push(performance.now() - started);
+  } catch (e) {
+    if (turn.current()) sayError(e, 'Suggest');
+  }
+}
+
+function drawSuggestions(res, slot) {
+  const items = (res.suggestions || []).map((s) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'suggestion';
+    const verdict = { VERDICT_FILLS: 'fills', VERDICT_IMPOSSIBLE: 'impossible', VERDICT_UNKNOWN: 'unknown' }[s.verdict];
+    b.classList.add(!s.probed ? 'unprobed' : s.alive ? 'alive' : 'dead');
+    if (verdict) b.classList.add(verdict);
+    b.dataset.word = s.word;
+    const note = !s.probed ? '' : !s.alive ? `dead: ${s.kills}` : `room ${s.fillability.toFixed(1)}`;
+    b.innerHTML = '<span class="word"></span><span class="score"></span><span class="note"></span>';
+    b.children[0].textContent = s.word;
+    b.children[1].textContent = s.score;
+    b.children[2].textContent = verdict ? `${verdict}${note ? `; ${note}` : ''}` : note;
+    b.title = b.children[2].textContent;
+    b.addEventListener('click', () => place(slot, s.word));
+    li.append(b);
+    return li;
+  });
+  $('suggestions').replaceChildren(...items);
+  const dead = res.grid_dead ? ` The grid cannot be filled as it stands: ${res.grid_dead}` : '';
+  $('suggest-count').textContent = `${res.candidates} fit, ${res.alive} of ${res.probed} probed alive.${dead}`;
+}
+
+function place(slot, word) {
+  const letters = [...word];
+  if (letters.length !== slot.cells.length) return;
+  edit(() => slot.cells.forEach((i, k) => {
+    if (state.grid.cells[i] !== letters[k]) { state.grid.cells[i] = letters[k]; state.grid.mark[i] = 0; }
+  }));
+  say(`${word} placed at ${slotName(slot)}.`);
+  $('grid').focus();
+}
+
+// ---- fill -----------------------------------------------------------------
+
+function applyRows(rows) {
+  const g = state.grid;
+  rows.forEach((row, r) => [...row].forEach((ch, c) => {
+    const i = g.index(r, c);
+    if (r < g.rows && c < g.cols && !g.cells[i] && ch !== '.' && ch !== '#' && ch !== ' ') {
+      g.cells[i] = ch;
+      g.mark[i] = BY_FILL;
+    }
+  }));
+}
+
+function setFilling(on) {
+  for (const id of ['fill', 'fill-selection', 'another']) $(id).disabled = on;
+  $('stop').disabled = !on;
+  $('fill-progress').hidden = !on;
+}
+
+async function runFill({ selection = false, another = false } = {}) {
+  if (state.fill) return;
+  const g = state.grid;
+  state.history.push(g.snapshot());
+  if (another) g.clearFill();
+  const seconds = Math.max(1, Math.min(300, Number($('seconds').value) || 20));
+  const options = {
+    min_score: Math.max(0, Math.min(100, Number($('min-score').value) || 0)),
+    timeout_seconds: seconds,
+    seed: Math.floor(Math.random() * 0xffffffff),
+  };
+  if ($('optimize').checked) options.optimize = 'OPTIMIZE_LOWEST_SCORE';
+  if (selection) {
+    const rect = state.corner;
+    const slot = currentSlot();
+    if (rect) options.only_cells = `${rect.r1 + 1},${rect.c1 + 1}-${rect.r2 + 1},${rect.c2 + 1}`;
+    else if (slot) options.only = [slotId(slot)];
+    else { say('Select an entry, or Shift+click a corner, first.', 'error'); return; }
+  }
+  const before = g.snapshot();
+  changed();
+  const controller = new AbortController();
+  state.fill = controller;
+  setFilling(true);
+  $('fill-status').textContent = 'Filling…';
+  const status = $('fill-status');
+  try {
+    const result = await api.fill({ ...baseRequest(), options }, (event) => {
+      if (event.progress) {
+        const p = event.progress;
+        $('fill-progress').max = Math.max(1, p.slots_total);
+        $('fill-progress').value = p.slots_filled;
+        status.textContent = `${p.nodes} nodes, ${p.slots_filled} of ${p.slots_total} entries, ${p.seconds.toFixed(1)} s`;
+      } else if (event.found && options.optimize) {
+        g.restore(before);
+        applyRows(event.found.rows);
+        changed();
+        status.textContent = `Better fill: lowest score ${event.found.min_score}, mean ${event.found.mean_score.toFixed(1)}`;
+      }
+    }, controller.signal);
+    const fills = result.fills || [];
+    if (result.outcome === 'FILLED' || fills.length) {
+      const best = fills[fills.length - 1];
+      g.restore(before);
+      applyRows(best.rows);
+      const proven = options.optimize ? (result.proven_best ? '; proven best' : '; the time ended the search') : '';
+      status.textContent = `Filled in ${result.stats.seconds.toFixed(2)} s: lowest score ${best.min_score}, ` +
+        `mean ${best.mean_score.toFixed(1)}${proven}.`;
+      say('Filled. "Another fill" keeps your letters and finds a different fill.');
+    } else if (result.outcome === 'IMPOSSIBLE') {
+      status.textContent = `No fill exists: ${result.reason}`;
+    } else if (result.outcome === 'TIMED_OUT') {
+      status.textContent = `No fill within ${seconds} s. ${result.reason || ''}`;
+    } else {
+      status.textContent = 'Stopped.';
+    }
+  } catch (e) {
+    g.restore(before);
+    if (e.name === 'AbortError') status.textContent = 'Stopped.';
+    else { status.textContent = ''; sayError(e, 'Fill'); }
+  } finally {
+    state.fill = null;
+    setFilling(false);
+    changed();
+  }
+}
+
+// ---- clues and files ------------------------------------------------------
+
+const scheduleClues = debounce(loadClues, 150);
+
+async function loadClues() {
+  const g = state.grid;
+  const turn = cluesTurn();
+  if (!g.isComplete() || !g.cells.some((ch) => ch && ch !== BLOCK)) {
+    $('clues-note').hidden = false;
+    $('across').replaceChildren();
+    $('down').replaceChildren();
+    return;
+  }
+  try {
+    const res = await api.call('GetClues', { dictionary: $('dictionary').value, grid_rows: g.toRows() }, turn.signal);
+    if (!turn.current()) return;
+    $('clues-note').hidden = true;
+    for (const [dir, list] of [['A', res.across || []], ['D', res.down || []]]) {
+      $(dir === 'A' ? 'across' : 'down').replaceChildren(...list.map((e) => clueItem(dir, e)));
+    }
+  } catch (e) {
+    if (turn.current()) sayError(e, 'Clues');
+  }
+}
+
+function clueItem(dir, e) {
+  const key = `${e.number}${dir}`;
+  let kept = state.clues.get(key);
+  // An edited clue stays with its answer (or, from a file, with its number).
+  if (!kept || !(kept.edited && (kept.answer === null || kept.answer === e.answer))) {
+    kept = { answer: e.answer, text: e.clue || '', edited: false };
+  }
+  kept.answer = e.answer;
+  state.clues.set(key, kept);
+  const li = document.createElement('li');
+  li.value = e.number;
+  const label = document.createElement('label');
+  label.textContent = `${e.answer} `;
+  const input = document.createElement('input');
+  input.type = 'text';
+  input.className = 'clue';
+  input.value = kept.text;
+  input.placeholder = 'no clue in the dictionary';
+  input.setAttribute('aria-label', `${e.number} ${dir === 'A' ? 'Across' : 'Down'}, ${e.answer}`);
+  input.addEventListener('input', () => { kept.text = input.value; kept.edited = true; });
+  label.append(input);
+  li.append(label);
+  return li;
+}
+
+async function download(format, ext) {
+  const g = state.grid;
+  if (!g.isComplete()) { say('Fill every cell first: a puzzle file needs its answers.', 'error'); return; }
+  const clues = [];
+  for (const [key, v] of state.clues) {
+    const m = /^(\d+)([AD])$/.exec(key);
+    if (m) clues.push({ number: Number(m[1]), direction: m[2] === 'A' ? 'ACROSS' : 'DOWN', clue: v.text });
+  }
+  try {
+    const res = await api.call('GetClues', {
+      dictionary: $('dictionary').value, grid_rows: g.toRows(), format, clues,
+      title: $('title').value, author: $('author').value,
+    });
+    const types = { ipuz: 'application/json', puz: 'application/x-crossword', xd: 'text/plain', svg: 'image/svg+xml' };
+    saveBase64(res.rendered, `${($('title').value || 'puzzle').replace(/[^\p{L}\p{N}_-]+/gu, '-')}.${ext}`, types[ext]);
+    say(`Saved as ${ext}.`);
+  } catch (e) {
+    sayError(e, `Download ${ext}`);
+  }
+}
+
+async function openFile(file) {
+  try {
+    const p = readPuzzle(file.name, await file.text());
+    const grid = Grid.fromRows(p.rows);
+    newGrid(grid);
+    for (const [key, text] of p.clues) state.clues.set(key, { answer: null, text, edited: true });
+    $('title').value = p.title;
+    $('author').value = p.author;
+    say(`Opened ${file.name}: ${grid.rows} × ${grid.cols}.`);
+    scheduleClues();
+  } catch (e) {
+    say(e.message, 'error');
+  }
+}
+
+// ---- set-up ---------------------------------------------------------------
+
+async function loadDictionaries() {
+  try {
+    const res = await api.call('ListDictionaries', {});
+    const select = $('dictionary');
+    select.replaceChildren(...(res.dictionaries || []).map((d) => {
+      const o = document.createElement('option');
+      o.value = d.name;
+      o.textContent = `${d.name} (${d.locale}, ${Number(d.word_count).toLocaleString()} words)`;
+      return o;
+    }));
+  } catch (e) {
+    sayError(e, 'Dictionaries');
+  }
+}
+
+function setUp() {
+  const template = $('template');
+  template.replaceChildren(...['blank', ...Object.keys(TEMPLATES)].map((name) => {
+    const o = document.createElement('option');
+    o.value = name;
+    o.textContent = name === 'blank' ? 'blank (size below)' : name;
+    return o;
+  }));
+  template.value = '15x15 daily';
+  $('new-grid').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const name = template.value;
+    const n = Math.max(3, Math.min(25, Number($('size').value) || 15));
+    newGrid(name === 'blank' ? new Grid(n, n) : Grid.fromRows(TEMPLATES[name]));
+    $('grid').focus();
+  });
+  $('open').addEventListener('change', (e) => { if (e.target.files[0]) openFile(e.target.files[0]); });
+  $('grid').addEventListener('keydown', onKey);
+  $('grid').addEventListener('click', onClick);
+  $('mode').addEventListener('click', () => {
+    state.blockMode = !state.blockMode;
+    $('mode').setAttribute('aria-pressed', String(state.blockMode));
+    $('mode').textContent = `Blocks: ${state.blockMode ? 'on' : 'off'}`;
+  });
+  $('undo').addEventListener('click', undo);
+  $('lock').addEventListener('click', () => {
+    const slot = currentSlot();
+    if (!slot) return;
+    edit(() => slot.cells.forEach((i) => { state.grid.mark[i] = 0; }));
+    say(`${slotName(slot)} is locked: new fills keep it.`);
+  });
+  $('clear-fill').addEventListener('click', () => edit(() => state.grid.clearFill()));
+  $('verify').addEventListener('click', () => suggest(5));
+  $('fill').addEventListener('click', () => runFill());
+  $('fill-selection').addEventListener('click', () => runFill({ selection: true }));
+  $('another').addEventListener('click', () => runFill({ another: true }));
+  $('stop').addEventListener('click', () => { if (state.fill) state.fill.abort(); });
+  $('dictionary').addEventListener('change', () => changed());
+  $('token').addEventListener('change', () => {
+    api.setToken($('token').value.trim());
+    loadDictionaries().then(() => changed());
+  });
+  for (const b of document.querySelectorAll('.download')) {
+    b.addEventListener('click', () => download(b.dataset.format, b.dataset.ext));
+  }
+  setFilling(false);
+  newGrid(Grid.fromRows(TEMPLATES['15x15 daily']));
+}
+
+setUp();
+loadDictionaries().then(() => {
+  changed();
+  window.xwdbTimings.ready = performance.now();
+  performance.mark('xwdb-ready');
+});

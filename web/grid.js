@@ -1,0 +1,137 @@
+// The grid being built: cells, their numbering and slots, blocks with
+// 180-degree symmetry, and an undo history. No drawing and no network here.
+//
+// A cell holds '#' (a block), '' (empty) or one letter. `mark[i]` says where
+// a letter came from: 0 typed by the constructor (kept by every fill), 1
+// written by a fill (cleared by "another fill" and "clear fill").
+
+export const BLOCK = '#';
+export const BY_FILL = 1;
+
+export class Grid {
+  constructor(rows, cols) {
+    this.rows = rows;
+    this.cols = cols;
+    this.cells = new Array(rows * cols).fill('');
+    this.mark = new Array(rows * cols).fill(0);
+  }
+
+  // From rows in the daemon's format: '#' block, '.' empty, letters.
+  static fromRows(rows) {
+    const width = Math.max(...rows.map((r) => [...r].length));
+    const g = new Grid(rows.length, width);
+    rows.forEach((row, r) => {
+      [...row].forEach((ch, c) => {
+        g.cells[g.index(r, c)] = ch === '#' ? BLOCK : ch === '.' || ch === '_' || ch === ' ' ? '' : ch.toUpperCase();
+      });
+    });
+    return g;
+  }
+
+  // Rows in the daemon's format.
+  toRows() {
+    const out = [];
+    for (let r = 0; r < this.rows; r++) {
+      let row = '';
+      for (let c = 0; c < this.cols; c++) row += this.cells[this.index(r, c)] || '.';
+      out.push(row);
+    }
+    return out;
+  }
+
+  index(r, c) { return r * this.cols + c; }
+  inside(r, c) { return r >= 0 && c >= 0 && r < this.rows && c < this.cols; }
+  isBlock(r, c) { return !this.inside(r, c) || this.cells[this.index(r, c)] === BLOCK; }
+  letter(r, c) { return this.cells[this.index(r, c)]; }
+
+  snapshot() { return { cells: this.cells.slice(), mark: this.mark.slice() }; }
+  restore(s) { this.cells = s.cells.slice(); this.mark = s.mark.slice(); }
+
+  // A block becomes empty and a white cell a block; with `symmetric`, the
+  // cell opposite (180 degrees) follows.
+  toggleBlock(r, c, symmetric) {
+    const makeBlock = !this.isBlock(r, c);
+    const set = (rr, cc) => {
+      const i = this.index(rr, cc);
+      this.cells[i] = makeBlock ? BLOCK : '';
+      this.mark[i] = 0;
+    };
+    set(r, c);
+    if (symmetric) set(this.rows - 1 - r, this.cols - 1 - c);
+  }
+
+  // Slots: maximal runs of at least `minLength` white cells, numbered as
+  // printed puzzles are (row by row; a cell that starts a run gets the
+  // next number). Each: {number, dir: 'A'|'D', row, col, cells: [index]}.
+  slots(minLength = 2) {
+    const out = [];
+    let number = 0;
+    const runFrom = (r, c, dr, dc) => {
+      const cells = [];
+      while (!this.isBlock(r, c)) { cells.push(this.index(r, c)); r += dr; c += dc; }
+      return cells;
+    };
+    for (let r = 0; r < this.rows; r++) {
+      for (let c = 0; c < this.cols; c++) {
+        if (this.isBlock(r, c)) continue;
+        const across = this.isBlock(r, c - 1) ? runFrom(r, c, 0, 1) : [];
+        const down = this.isBlock(r - 1, c) ? runFrom(r, c, 1, 0) : [];
+        const startsA = across.length >= minLength;
+        const startsD = down.length >= minLength;
+        if (!startsA && !startsD) continue;
+        number++;
+        if (startsA) out.push({ number, dir: 'A', row: r, col: c, cells: across });
+        if (startsD) out.push({ number, dir: 'D', row: r, col: c, cells: down });
+      }
+    }
+    return out;
+  }
+
+  // The slot through (r, c) in direction `dir`, or null.
+  slotAt(slots, r, c, dir) {
+    const i = this.index(r, c);
+    return slots.find((s) => s.dir === dir && s.cells.includes(i)) || null;
+  }
+
+  // The slot's letters with '.' for empty cells.
+  pattern(slot) { return slot.cells.map((i) => this.cells[i] || '.').join(''); }
+
+  isComplete() { return this.cells.every((ch) => ch !== ''); }
+
+  // Letters written by a fill become empty again.
+  clearFill() {
+    this.cells.forEach((ch, i) => {
+      if (this.mark[i] === BY_FILL) { this.cells[i] = ''; this.mark[i] = 0; }
+    });
+  }
+}
+
+// Undo: snapshots before each change, newest last.
+export class History {
+  constructor(limit = 200) { this.limit = limit; this.stack = []; }
+  push(snapshot) {
+    this.stack.push(snapshot);
+    if (this.stack.length > this.limit) this.stack.shift();
+  }
+  pop() { return this.stack.pop() || null; }
+  get size() { return this.stack.length; }
+}
+
+// Grids to start from: an empty square, or a block pattern constructors use.
+export const TEMPLATES = {
+  'mini 5x5': ['#....', '.....', '.....', '.....', '....#'],
+  'mini 7x7': ['#.....#', '.......', '.......', '...#...', '.......', '.......', '#.....#'],
+  '11x11': ['#....#....#', '#....#.....', '.....#.....', '...#.......', '....#......', '##.......##',
+    '......#....', '.......#...', '.....#.....', '.....#....#', '#....#....#'],
+  '13x13': ['....#....#...', '....#....#...', '....#....#...', '###.........#', '........#....',
+    '...#...#.....', '.....###.....', '.....#...#...', '....#........', '#.........###', '...#....#....',
+    '...#....#....', '...#....#....'],
+  '15x15 daily': ['....#.....#....', '....#.....#....', '....#.....#....', '...............',
+    '###...#....#...', '...#...##......', '.....#....#....', '...............', '....#....#.....',
+    '......##...#...', '...#....#...###', '...............', '....#.....#....', '....#.....#....',
+    '....#.....#....'],
+  '15x15 themeless': ['.......#.......', '.......#.......', '.......#.......', '......#........',
+    '...##.....#....', '........####...', '...........#...', '###....#....###', '...#...........',
+    '...####........', '....#.....##...', '........#......', '.......#.......', '.......#.......',
+    '.......#.......'],
+};
