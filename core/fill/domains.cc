@@ -228,6 +228,13 @@ bool Domains::CheckSharedRuns(int x, absl::string_view w) {
   return true;
 }
 
+bool Domains::Restrict(int x, int pos, LetterSet allowed) {
+  // No decision explains it beyond x's own (a probe is undone, never
+  // learned from); a copy, since Filter adds `why` to x's set.
+  const LevelSet why = vars_[x].why;
+  return Filter(x, pos, allowed, why);
+}
+
 bool Domains::Assign(int x, uint32_t id) {
   Var& v = vars_[x];
   Save(x);

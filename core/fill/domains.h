@@ -134,6 +134,10 @@ class Domains {
   // Removes word `id` from x (if there) because of `why`. False if x
   // empties.
   bool RemoveOne(int x, uint32_t id, const LevelSet& why);
+  // Keeps in x only the words whose letter at `pos` is in `allowed` (a
+  // probe of a letter rather than a word: call Propagate() next, inside a
+  // level of its own). False if x empties; failure() then names x.
+  bool Restrict(int x, int pos, LetterSet allowed);
   // Runs the queued cell events to a fixpoint. Without propagation (study
   // mode) only the first wave is checked. False on a wipe-out.
   bool Propagate();

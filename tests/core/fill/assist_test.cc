@@ -183,6 +183,72 @@ TEST(SuggestTest, DeadAndAliveAgreeWithTheReferences) {
   EXPECT_GT(impossible, 5);
 }
 
+// The letter screen changes what is probed, never the answer: with any
+// limit, the screened list is the head of the list that probing every word
+// gives (words, verdicts and fillabilities), every word the screen kills is
+// dead when probed, and the bound lets it skip probes.
+TEST(SuggestTest, TheLetterScreenGivesTheExhaustiveList) {
+  using testing::RandomGrid;
+  std::mt19937 rng(23);
+  int compared = 0, skipped_probes = 0, killed_by_screen = 0;
+  for (int round = 0; round < 150; ++round) {
+    const Grid g = RandomGrid(rng);
+    const Dictionary d = RandomDictionary(4 + static_cast<int>(rng() % 3), 300 + static_cast<int>(rng() % 1500), 6,
+                                          round + 5000);
+    std::vector<Slot> open;
+    for (const Slot& s : FindSlots(g, 2)) {
+      if (SlotLetters(g, s).find(char(Grid::kEmpty)) != std::string::npos) open.push_back(s);
+    }
+    if (open.empty()) continue;
+    const Slot& slot = open[rng() % open.size()];
+    const SlotRef ref{slot.row, slot.col, slot.down};
+    SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
+    SuggestOptions every;
+    every.limit = 1 << 20;
+    every.max_probes = 1 << 20;
+    every.screen = LetterScreening::kNever;
+    auto exhaustive = SuggestWords(d.index, g, ref, FillOptions{}, every);
+    ASSERT_TRUE(exhaustive.ok()) << exhaustive.status();
+    std::map<std::string, bool> alive;
+    for (const Suggestion& s : exhaustive->suggestions) alive[s.word] = s.alive;
+
+    SuggestOptions all_screened = every;
+    all_screened.screen = LetterScreening::kAlways;
+    auto whole = SuggestWords(d.index, g, ref, FillOptions{}, all_screened);
+    ASSERT_TRUE(whole.ok());
+    ASSERT_EQ(whole->suggestions.size(), exhaustive->suggestions.size());
+    for (const Suggestion& s : whole->suggestions) {
+      EXPECT_TRUE(s.probed);
+      EXPECT_EQ(s.alive, alive[s.word]) << d.alphabet.Decode(s.word);
+    }
+
+    for (LetterScreening screen : {LetterScreening::kAlways, LetterScreening::kAuto}) {
+      SuggestOptions some = all_screened;
+      some.screen = screen;
+      some.limit = 1 + static_cast<int>(rng() % 12);
+      auto head = SuggestWords(d.index, g, ref, FillOptions{}, some);
+      ASSERT_TRUE(head.ok());
+      const size_t n = std::min<size_t>(some.limit, exhaustive->suggestions.size());
+      ASSERT_EQ(head->suggestions.size(), n);
+      for (size_t i = 0; i < n; ++i) {
+        const Suggestion& want = exhaustive->suggestions[i];
+        const Suggestion& got = head->suggestions[i];
+        EXPECT_EQ(d.alphabet.Decode(got.word), d.alphabet.Decode(want.word)) << "at " << i;
+        EXPECT_EQ(got.alive, want.alive) << "at " << i;
+        EXPECT_NEAR(got.fillability, want.fillability, 1e-9) << "at " << i;
+      }
+      ++compared;
+      if (screen == LetterScreening::kAlways && head->probed < exhaustive->probed) ++skipped_probes;
+      if (screen == LetterScreening::kAlways && head->screened_letters > 0) {
+        for (const Suggestion& s : head->suggestions) killed_by_screen += !s.alive && !s.kills.empty();
+      }
+    }
+  }
+  EXPECT_GT(compared, 200);
+  EXPECT_GT(skipped_probes, 30) << "the bound never cut the probing short";
+  EXPECT_GT(killed_by_screen, 0);
+}
+
 TEST(SuggestTest, RefusesAGivenSlotOrNoSlot) {
   const Dictionary d = testing::MakeDictionary(*Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                                                {Codes("AB"), Codes("CD")});
