@@ -18,7 +18,9 @@
 //    the time at which it first reached the bisection's threshold is shown.
 //
 // Usage: assist_bench (--db STORE | --dict WORD;SCORE-LIST) [--suggest-only |
-//        --optimize-only] [--optimize-seconds S] [--seed N] GRID...
+//        --optimize-only] [--suggest-limit N] [--optimize-seconds S] [--seed N] GRID...
+// --suggest-limit: the list's length (default 50, as xwdb suggest); 0: the
+// whole ranked list, every candidate probed.
 // One search thread throughout. Run it alone: the machine's noise is in
 // every figure.
 #include <algorithm>
@@ -84,8 +86,12 @@ Grid HalfFilled(const Grid& filled, uint32_t seed) {
 }
 
 void SuggestPart(const std::shared_ptr<const MaskIndex>& index, const std::vector<std::pair<std::string, Grid>>& grids,
-                 uint32_t seed) {
-  std::printf("## Suggest on half-filled grids (the best 50, up to 5000 words probed)\n\n");
+                 uint32_t seed, int limit) {
+  if (limit > 0) {
+    std::printf("## Suggest on half-filled grids (the best %d, up to 5000 words probed)\n\n", limit);
+  } else {
+    std::printf("## Suggest on half-filled grids (the whole ranked list, up to 5000 words probed)\n\n");
+  }
   std::printf("| grid | open slots | screened: median ms | p90 ms | worst ms | every word probed: median ms | p90 ms |"
               " worst ms | p90 ratio | lists that differ (of those fully probed) | verify 10: median s | fills / impossible / unknown |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -110,6 +116,7 @@ void SuggestPart(const std::shared_ptr<const MaskIndex>& index, const std::vecto
       const SlotRef ref{s.row, s.col, s.down};
       open.push_back(ref);
       SuggestOptions so;
+      so.limit = limit > 0 ? limit : 1 << 30;
       auto t = Clock::now();
       auto r = SuggestWords(index, half, ref, FillOptions{}, so);
       ms.push_back(1000 * Since(t));
@@ -225,6 +232,7 @@ int Main(int argc, char** argv) {
   double optimize_seconds = 10;
   uint32_t seed = 1;
   bool suggest = true, optimize = true;
+  int suggest_limit = 50;
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -233,13 +241,14 @@ int Main(int argc, char** argv) {
     else if (a == "--optimize-seconds" && i + 1 < argc) optimize_seconds = std::atof(argv[++i]);
     else if (a == "--seed" && i + 1 < argc) seed = static_cast<uint32_t>(std::atoi(argv[++i]));
     else if (a == "--suggest-only") optimize = false;
+    else if (a == "--suggest-limit" && i + 1 < argc) suggest_limit = std::atoi(argv[++i]);
     else if (a == "--optimize-only") suggest = false;
     else paths.push_back(a);
   }
   if ((db.empty() == dict.empty()) || paths.empty()) {
     std::fprintf(stderr,
                  "usage: assist_bench (--db STORE | --dict WORD;SCORE-LIST) [--suggest-only | --optimize-only] "
-                 "[--optimize-seconds S] [--seed N] GRID...\n");
+                 "[--suggest-limit N (0: the whole list)] [--optimize-seconds S] [--seed N] GRID...\n");
     return 2;
   }
   std::shared_ptr<const MaskIndex> index;
@@ -283,7 +292,7 @@ int Main(int argc, char** argv) {
   }
   std::printf("%s: %llu words; seed %u; one thread\n\n", db.empty() ? dict.c_str() : db.c_str(),
               static_cast<unsigned long long>(index->word_count()), seed);
-  if (suggest) SuggestPart(index, grids, seed);
+  if (suggest) SuggestPart(index, grids, seed, suggest_limit);
   if (optimize) OptimizePart(index, grids, optimize_seconds, seed);
   return 0;
 }
