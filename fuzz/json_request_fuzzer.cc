@@ -1,8 +1,8 @@
 // The HTTP face's JSON protocol without its sockets: any bytes, as the
 // body of POST /v1/<Method> (the first byte picks the method, Fill
-// included), get a JSON answer with an HTTP status that agrees with it, or
-// a stream of JSON lines; never a crash, never a 500, and every line and
-// body parses as JSON.
+// included), get a JSON answer, a clear refusal (never INTERNAL or
+// UNKNOWN, so never a 500) or a stream of JSON lines; never a crash, and
+// every answer, error body and line parses as JSON.
 #include <nlohmann/json.hpp>
 
 #include "daemon/http/json_calls.h"
@@ -44,11 +44,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (s.ok()) xwdb::fuzz::Check(results == 1, "a fill call that ended well without one result");
     return 0;
   }
-  const xwdb::daemon::JsonReply reply = calls.CallUnary(method, body, context);
-  CheckJson(reply.body, "an answer");
-  const nlohmann::json answer = nlohmann::json::parse(reply.body);
-  xwdb::fuzz::Check(reply.http_status != 500, "HTTP 500: " + reply.body.substr(0, 200));
-  xwdb::fuzz::Check((reply.http_status == 200) == !answer.contains("error"),
-                    "the status and the body disagree: " + reply.body.substr(0, 200));
+  const absl::StatusOr<std::string> reply = calls.CallUnary(method, body, context);
+  xwdb::fuzz::CheckStatus(reply.status());
+  if (reply.ok()) {
+    CheckJson(*reply, "an answer");
+  } else {
+    CheckJson(xwdb::daemon::ErrorJson(reply.status()), "an error");
+    xwdb::fuzz::Check(xwdb::daemon::HttpStatusOf(reply.status().code()) != 500,
+                      "HTTP 500: " + std::string(reply.status().message()));
+  }
   return 0;
 }

@@ -455,8 +455,6 @@ function setFilling(on) {
 async function runFill({ selection = false, another = false } = {}) {
   if (state.fill) return;
   const g = state.grid;
-  state.history.push(g.snapshot());
-  if (another) g.clearFill();
   const seconds = Math.max(1, Math.min(300, Number($('seconds').value) || 20));
   const options = {
     min_score: Math.max(0, Math.min(100, Number($('min-score').value) || 0)),
@@ -471,6 +469,8 @@ async function runFill({ selection = false, another = false } = {}) {
     else if (slot) options.only = [slotId(slot)];
     else { say('Select an entry, or Shift+click a corner, first.', 'error'); return; }
   }
+  state.history.push(g.snapshot());
+  if (another) g.clearFill();
   const before = g.snapshot();
   changed();
   const controller = new AbortController();

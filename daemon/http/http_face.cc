@@ -25,6 +25,16 @@ constexpr std::chrono::milliseconds kWriterPoll(100);
 // The longest deadline a caller may ask for (a day).
 constexpr double kMaxTimeoutSeconds = 86400;
 
+// A call that failed once its deadline had passed failed because of it
+// (the fill pool's wait, a cancelled search): DEADLINE_EXCEEDED, as gRPC
+// would say.
+absl::Status AtDeadline(absl::Status status, SystemClock::time_point deadline) {
+  if (!status.ok() && SystemClock::now() >= deadline) {
+    return absl::DeadlineExceededError("the call's deadline (X-Timeout-Seconds) passed");
+  }
+  return status;
+}
+
 void SetError(httplib::Response& res, const absl::Status& status) {
   res.status = HttpStatusOf(status.code());
   res.set_content(ErrorJson(status), kJson);
@@ -138,7 +148,7 @@ void HttpFace::Route() {
 
   // Errors raised by the library itself (no route, body too large) get
   // the same JSON body as the API's own.
-  s.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+  s.set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     absl::Status status;
     switch (res.status) {
@@ -150,7 +160,8 @@ void HttpFace::Route() {
         status = absl::NotFoundError(absl::StrCat("no such path: ", req.method, " ", req.path));
         break;
       case 413:
-        status = absl::ResourceExhaustedError("the request body is over the daemon's limit");
+        status = absl::ResourceExhaustedError(absl::StrCat(
+            "the request body is over the daemon's limit of ", options_.max_body_bytes, " bytes"));
         break;
       default:
         status = absl::UnknownError(absl::StrCat("HTTP ", res.status));
@@ -207,86 +218,17 @@ void HttpFace::Route() {
       SetError(res, st);
       return;
     }
-    auto past_deadline = [deadline] { return SystemClock::now() >= deadline; };
     if (!JsonCalls::IsStreaming(method)) {
-      JsonReply reply = calls_.CallUnary(method, req.body, context);
-      if (reply.http_status != 200 && past_deadline()) {
-        SetError(res,
-                 absl::DeadlineExceededError("the call's deadline (X-Timeout-Seconds) passed"));
+      absl::StatusOr<std::string> reply = calls_.CallUnary(method, req.body, context);
+      if (!reply.ok()) {
+        SetError(res, AtDeadline(reply.status(), deadline));
         return;
       }
-      res.status = reply.http_status;
-      res.set_content(std::move(reply.body), kJson);
+      res.set_content(std::move(*reply), kJson);
       return;
     }
 
-    // Fill: the head waits for the first event (an error before it is a
-    // plain error answer), then the events stream as they come.
-    auto stream = std::make_shared<FillStream>(
-        [this, body = req.body, context](const FillStream::Send& send,
-                                         const std::function<bool()>& gone) {
-          CallContext fill_context = context;
-          fill_context.cancelled = [&gone, outer = context.cancelled] { return gone() || outer(); };
-          return calls_.Fill(body, fill_context, send);
-        });
-    std::string first;
-    FillStream::Next next;
-    while ((next = stream->Take(&first, kWriterPoll)) == FillStream::Next::kTimeout) {
-    }
-    if (next == FillStream::Next::kEnd) {
-      absl::Status st = stream->status();
-      if (st.ok()) st = absl::InternalError("the fill ended without a result");
-      if (past_deadline())
-        st = absl::DeadlineExceededError("the call's deadline (X-Timeout-Seconds) passed");
-      SetError(res, st);
-      return;
-    }
-    struct Writer {
-      // First: released last, after the fill's thread has been joined.
-      std::unique_ptr<InFlight> counted;
-      std::shared_ptr<FillStream> stream;
-      std::string pending;  // the first line, until written
-    };
-    auto writer = std::make_shared<Writer>(
-        Writer{std::make_unique<InFlight>(this), stream, std::move(first) + "\n"});
-    res.set_chunked_content_provider(
-        kNdjson,
-        [writer, past_deadline](size_t, httplib::DataSink& sink) {
-          std::string line;
-          if (!writer->pending.empty()) {
-            line = std::exchange(writer->pending, "");
-          } else {
-            switch (writer->stream->Take(&line, kWriterPoll)) {
-              case FillStream::Next::kLine:
-                line += "\n";
-                break;
-              case FillStream::Next::kTimeout:
-                if (!sink.is_writable()) {
-                  writer->stream->Cancel();
-                  return false;
-                }
-                return true;
-              case FillStream::Next::kEnd: {
-                absl::Status st = writer->stream->status();
-                if (!st.ok()) {
-                  if (past_deadline())
-                    st = absl::DeadlineExceededError(
-                        "the call's deadline (X-Timeout-Seconds) passed");
-                  const std::string error = ErrorJson(st) + "\n";
-                  sink.write(error.data(), error.size());
-                }
-                sink.done();
-                return true;
-              }
-            }
-          }
-          if (!sink.write(line.data(), line.size())) {
-            writer->stream->Cancel();
-            return false;
-          }
-          return true;
-        },
-        [writer](bool) { writer->stream->Cancel(); });
+    StreamFill(req.body, context, deadline, res);
   });
 
   s.Get(R"(/[A-Za-z0-9_.\-]*)", [](const httplib::Request& req, httplib::Response& res) {
@@ -304,6 +246,71 @@ void HttpFace::Route() {
     res.set_header("Cache-Control", "no-cache");
     res.set_content(reinterpret_cast<const char*>(asset->data), asset->size, asset->content_type);
   });
+}
+
+// Fill: the head waits for the first event (an error before it is a plain
+// error answer), then the events stream as they come.
+void HttpFace::StreamFill(const std::string& body, const CallContext& context,
+                          SystemClock::time_point deadline, httplib::Response& res) {
+  auto stream = std::make_shared<FillStream>(
+      [this, body, context](const FillStream::Send& send, const std::function<bool()>& gone) {
+        CallContext fill_context = context;
+        fill_context.cancelled = [&gone, outer = context.cancelled] { return gone() || outer(); };
+        return calls_.Fill(body, fill_context, send);
+      });
+  std::string first;
+  FillStream::Next next;
+  while ((next = stream->Take(&first, kWriterPoll)) == FillStream::Next::kTimeout) {
+  }
+  if (next == FillStream::Next::kEnd) {
+    absl::Status st = stream->status();
+    if (st.ok()) st = absl::InternalError("the fill ended without a result");
+    SetError(res, AtDeadline(st, deadline));
+    return;
+  }
+  struct Writer {
+    // First: released last, after the fill's thread has been joined.
+    std::unique_ptr<InFlight> counted;
+    std::shared_ptr<FillStream> stream;
+    std::string pending;  // the first line, until written
+  };
+  auto writer = std::make_shared<Writer>(
+      Writer{std::make_unique<InFlight>(this), stream, std::move(first) + "\n"});
+  res.set_chunked_content_provider(
+      kNdjson,
+      [writer, deadline](size_t, httplib::DataSink& sink) {
+        std::string line;
+        if (!writer->pending.empty()) {
+          line = std::exchange(writer->pending, "");
+        } else {
+          switch (writer->stream->Take(&line, kWriterPoll)) {
+            case FillStream::Next::kLine:
+              line += "\n";
+              break;
+            case FillStream::Next::kTimeout:
+              if (!sink.is_writable()) {
+                writer->stream->Cancel();
+                return false;
+              }
+              return true;
+            case FillStream::Next::kEnd: {
+              const absl::Status st = AtDeadline(writer->stream->status(), deadline);
+              if (!st.ok()) {
+                const std::string error = ErrorJson(st) + "\n";
+                sink.write(error.data(), error.size());
+              }
+              sink.done();
+              return true;
+            }
+          }
+        }
+        if (!sink.write(line.data(), line.size())) {
+          writer->stream->Cancel();
+          return false;
+        }
+        return true;
+      },
+      [writer](bool) { writer->stream->Cancel(); });
 }
 
 absl::StatusOr<int> HttpFace::Start(const std::string& address) {

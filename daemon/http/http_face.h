@@ -34,7 +34,8 @@
 
 namespace httplib {
 class Server;
-}
+struct Response;
+}  // namespace httplib
 
 namespace xwdb::daemon {
 
@@ -68,6 +69,9 @@ class HttpFace {
   void Route();
   CallContext ContextOf(const std::string& authorization,
                         std::chrono::system_clock::time_point deadline) const;
+  // Answers a Fill: an error, or the events as newline-delimited JSON.
+  void StreamFill(const std::string& body, const CallContext& context,
+                  std::chrono::system_clock::time_point deadline, httplib::Response& res);
 
   XwdbService* service_;
   JsonCalls calls_;

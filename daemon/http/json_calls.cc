@@ -78,8 +78,9 @@ absl::Status ParseRequest(absl::string_view body, google::protobuf::Message* req
 // `method`'s request read from `body`, then the call; a body that is not
 // the request is counted as the method's refusal.
 template <class Request, class Response>
-JsonReply Unary(XwdbService* service, const std::string& method, absl::string_view body,
-                const std::function<absl::Status(const Request&, Response*)>& call) {
+absl::StatusOr<std::string> Unary(
+    XwdbService* service, const std::string& method, absl::string_view body,
+    const std::function<absl::Status(const Request&, Response*)>& call) {
   Request request;
   Response response;
   absl::Status status = ParseRequest(body, &request);
@@ -88,8 +89,8 @@ JsonReply Unary(XwdbService* service, const std::string& method, absl::string_vi
   } else {
     status = call(request, &response);
   }
-  if (!status.ok()) return {HttpStatusOf(status.code()), ErrorJson(status)};
-  return {200, MessageJson(response)};
+  if (!status.ok()) return status;
+  return MessageJson(response);
 }
 
 }  // namespace
@@ -101,8 +102,8 @@ bool JsonCalls::IsMethod(absl::string_view method) {
   return false;
 }
 
-JsonReply JsonCalls::CallUnary(absl::string_view method, absl::string_view body,
-                               const CallContext& context) const {
+absl::StatusOr<std::string> JsonCalls::CallUnary(absl::string_view method, absl::string_view body,
+                                                 const CallContext& context) const {
   XwdbService* s = service_;
   const std::string m(method);
   if (method == "ListDictionaries") {
@@ -129,9 +130,7 @@ JsonReply JsonCalls::CallUnary(absl::string_view method, absl::string_view body,
     return Unary<v1::GetServerStatsRequest, v1::ServerStats>(
         s, m, body, [&](const auto& q, auto* r) { return s->GetServerStats(context, q, r); });
   }
-  const absl::Status unknown =
-      absl::UnimplementedError(absl::StrCat("no unary method '", method, "' in xwdb.v1"));
-  return {HttpStatusOf(unknown.code()), ErrorJson(unknown)};
+  return absl::UnimplementedError(absl::StrCat("no unary method '", method, "' in xwdb.v1"));
 }
 
 absl::Status JsonCalls::Fill(absl::string_view body, const CallContext& context,

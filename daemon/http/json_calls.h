@@ -5,7 +5,7 @@
 // zero values written out. An unknown field is an error that names it.
 //
 // Errors are a JSON object {"error": {"code": "INVALID_ARGUMENT",
-// "message": "..."}} with the HTTP status of HttpStatusOf().
+// "message": "..."}} (ErrorJson) with the HTTP status of HttpStatusOf().
 //
 // Thread safety: as the service's methods; JsonCalls holds no state.
 #ifndef XWDB_DAEMON_HTTP_JSON_CALLS_H_
@@ -17,6 +17,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "daemon/service/xwdb_service.h"
 
@@ -36,11 +37,6 @@ std::string ErrorJson(const absl::Status& status);
 // One line of JSON (no newline) in the mapping described above.
 std::string MessageJson(const google::protobuf::Message& message);
 
-struct JsonReply {
-  int http_status = 200;
-  std::string body;  // application/json
-};
-
 class JsonCalls {
  public:
   explicit JsonCalls(XwdbService* service) : service_(service) {}
@@ -49,10 +45,12 @@ class JsonCalls {
   static bool IsMethod(absl::string_view method);
   static bool IsStreaming(absl::string_view method) { return method == "Fill"; }
 
-  // A unary method: `body` is its request. An empty body is the empty
-  // request. Any other name (Fill too) is UNIMPLEMENTED.
-  JsonReply CallUnary(absl::string_view method, absl::string_view body,
-                      const CallContext& context) const;
+  // A unary method: `body` is its request (an empty body is the empty
+  // request); the response's JSON, or the call's error (its answer is
+  // ErrorJson with HttpStatusOf). Any other name (Fill too) is
+  // UNIMPLEMENTED.
+  absl::StatusOr<std::string> CallUnary(absl::string_view method, absl::string_view body,
+                                        const CallContext& context) const;
 
   // Fill: `send` gets each event as one line of JSON (no newline); false
   // from it stops the fill. Returns the call's status: an error before any

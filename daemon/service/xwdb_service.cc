@@ -231,20 +231,25 @@ std::string XwdbService::MetricsText() const {
   gauge("xwdb_reloads_total", "counter", "Dictionary reloads (SIGHUP) that succeeded.", reloads_.load());
   gauge("xwdb_uptime_seconds", "gauge", "Seconds since the daemon started.",
         absl::StrFormat("%.3f", std::chrono::duration<double>(Clock::now() - started_).count()));
+  struct PerDictionary {
+    const char* name;
+    const char* help;
+    uint64_t (*value)(const LoadedDictionary&);
+  };
+  const PerDictionary series[] = {
+      {"xwdb_dictionary_words", "Words in a loaded dictionary.",
+       [](const LoadedDictionary& d) -> uint64_t { return d.index->word_count(); }},
+      {"xwdb_dictionary_clues", "Clues in a loaded dictionary.",
+       [](const LoadedDictionary& d) -> uint64_t { return d.clue_count; }},
+      {"xwdb_dictionary_generation", "The loaded dictionary's generation (one per committed change).",
+       [](const LoadedDictionary& d) -> uint64_t { return d.store->meta()->generation; }},
+      {"xwdb_dictionary_index_bytes", "Size of a loaded dictionary's mask index.",
+       [](const LoadedDictionary& d) -> uint64_t { return d.index_bytes; }}};
   const auto set = dictionaries();
-  const std::pair<const char*, const char*> series[] = {
-      {"xwdb_dictionary_words", "Words in a loaded dictionary."},
-      {"xwdb_dictionary_clues", "Clues in a loaded dictionary."},
-      {"xwdb_dictionary_generation", "The loaded dictionary's generation (one per committed change)."},
-      {"xwdb_dictionary_index_bytes", "Size of a loaded dictionary's mask index."}};
-  for (const auto& [name, help] : series) {
-    absl::StrAppend(&out, "# HELP ", name, " ", help, "\n# TYPE ", name, " gauge\n");
+  for (const PerDictionary& one : series) {
+    absl::StrAppend(&out, "# HELP ", one.name, " ", one.help, "\n# TYPE ", one.name, " gauge\n");
     for (const auto& d : set->all()) {
-      const uint64_t value = name == series[0].first   ? d->index->word_count()
-                             : name == series[1].first ? d->clue_count
-                             : name == series[2].first ? d->store->meta()->generation
-                                                       : d->index_bytes;
-      absl::StrAppend(&out, name, "{dictionary=\"", d->name, "\"} ", value, "\n");
+      absl::StrAppend(&out, one.name, "{dictionary=\"", d->name, "\"} ", one.value(*d), "\n");
     }
   }
   return out;

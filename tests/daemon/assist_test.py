@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -56,25 +55,9 @@ def is_fill(rows, given):
             and all(given[i][j] == "." or given[i][j].upper() == rows[i][j] for i in range(3) for j in range(3)))
 
 
-class AssistTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
-        db = xwdbd_fixture.make_dictionary(XWDB, cls.tmp.name,
-                                           "".join(f"{w.lower()};{s}\n" for w, s in WORDS.items()))
-        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + db])
-        cls.address = cls.daemon.address
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.daemon.stop()
-        cls.tmp.cleanup()
-
-    def stub(self):
-        import grpc
-        from xwdb.v1 import xwdb_pb2_grpc
-        return xwdb_pb2_grpc.XwdbStub(grpc.insecure_channel(self.address))
+class AssistTest(xwdbd_fixture.SmallDaemonTest):
+    XWDB, XWDBD, PROTO_DIR = XWDB, XWDBD, PROTO_DIR
+    SCORED_WORDS = "".join(f"{w.lower()};{s}\n" for w, s in WORDS.items())
 
     def fill(self, rows, **options):
         from xwdb.v1 import xwdb_pb2

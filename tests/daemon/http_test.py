@@ -29,7 +29,6 @@ import ssl
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import unittest
 

@@ -6,7 +6,6 @@ Usage: python_client_test.py XWDB XWDBD PROTO_DIR
 """
 import os
 import sys
-import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -16,25 +15,9 @@ XWDB, XWDBD, PROTO_DIR = sys.argv[1:4]
 del sys.argv[1:4]
 
 
-class PythonClientTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
-        db = xwdbd_fixture.make_dictionary(
-            XWDB, cls.tmp.name, "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n")
-        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + db])
-        cls.address = cls.daemon.address
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.daemon.stop()
-        cls.tmp.cleanup()
-
-    def stub(self):
-        import grpc
-        from xwdb.v1 import xwdb_pb2_grpc
-        return xwdb_pb2_grpc.XwdbStub(grpc.insecure_channel(self.address))
+class PythonClientTest(xwdbd_fixture.SmallDaemonTest):
+    XWDB, XWDBD, PROTO_DIR = XWDB, XWDBD, PROTO_DIR
+    SCORED_WORDS = "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n"
 
     def test_match(self):
         from xwdb.v1 import xwdb_pb2

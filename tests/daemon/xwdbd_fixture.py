@@ -5,7 +5,9 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+import unittest
 
 
 def generate_stubs(proto_dir, out_dir):
@@ -57,3 +59,29 @@ class Daemon:
         self.process.send_signal(signal.SIGTERM)
         self.process.wait(timeout=30)
         self.log.close()
+
+
+class SmallDaemonTest(unittest.TestCase):
+    """One xwdbd for the whole class, serving `small`, a dictionary of
+    SCORED_WORDS ("word;score" lines), with the gRPC stubs generated.
+    Subclasses set XWDB, XWDBD, PROTO_DIR and SCORED_WORDS."""
+    XWDB = XWDBD = PROTO_DIR = None
+    SCORED_WORDS = ""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        generate_stubs(cls.PROTO_DIR, cls.tmp.name)
+        db = make_dictionary(cls.XWDB, cls.tmp.name, cls.SCORED_WORDS)
+        cls.daemon = Daemon(cls.XWDBD, cls.tmp.name, ["--db", "small=" + db])
+        cls.address = cls.daemon.address
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.daemon.stop()
+        cls.tmp.cleanup()
+
+    def stub(self):
+        import grpc
+        from xwdb.v1 import xwdb_pb2_grpc
+        return xwdb_pb2_grpc.XwdbStub(grpc.insecure_channel(self.address))
