@@ -7,7 +7,7 @@ build_packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev pkg-config git python3
   librocksdb-dev
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev
+  libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libcadical-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # A client the project did not write, for the daemon's tests.
   python3-grpcio python3-grpc-tools python3-protobuf

@@ -24,6 +24,17 @@ enum class OptimizeGoal {
   kMean,  // the mean word score
 };
 
+// When the SAT member (sat_search.h) takes part in a plain fill (one fill
+// of the whole grid, no shared-run rule, no node limit).
+enum class SatUse {
+  // With threads > 1, one member of the portfolio (a search takes its place
+  // if the formula is too big); with one thread, the prover of what the CP
+  // search has not settled in its share of the time, if search_share < 1.
+  kAuto,
+  kNever,
+  kOnly,  // the SAT member alone (study mode)
+};
+
 struct FillOptions {
   int min_length = 2;       // shorter runs are not slots
   int min_score = 0;        // words scored below are not used
@@ -74,6 +85,16 @@ struct FillOptions {
   bool keep_proven_out = true;
   bool lookahead = true;    // false: values in plain score order
   bool regions = true;      // false: no region-by-region search
+  SatUse sat = SatUse::kAuto;
+  // With one thread and SatUse::kAuto: the share of timeout_seconds the CP
+  // search has before the SAT member takes over. 1 (no SAT member on one
+  // thread): on the academic grids with `lex` the search settles more than
+  // the SAT member in the same time, so the time is the search's.
+  double search_share = 1;
+  // The SAT member stays out of grids whose formula would hold more
+  // literals than this (about 16 M is 1 GB of solver memory): big
+  // dictionaries on big grids, where the CP search is the better bet.
+  uint64_t sat_max_literals = uint64_t{16} << 20;
   FilterPath filter_path = FilterPath::kAuto;
   // Called from the searching thread about every progress_interval_seconds
   // (only by the first member of a portfolio). It may call Cancel(); it

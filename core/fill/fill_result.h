@@ -68,6 +68,9 @@ struct FillResult {
   // With FillOptions::optimize: true if the last fill is proven the best
   // (no fill scores higher); false if the budget ended the search first.
   bool proven_best = false;
+  // The portfolio member whose answer this is: "search" (the CP search) or
+  // "sat" (the SAT member).
+  std::string settled_by = "search";
 };
 
 }  // namespace xwdb

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "absl/strings/str_cat.h"
+#include "core/fill/fill_record.h"
 
 namespace xwdb {
 namespace {
@@ -262,39 +263,12 @@ bool Search::KeepProvenOut() {
 }
 
 void Search::RecordFill() {
-  const MaskIndex& index = d_.index();
-  Fill fill{d_.grid(), {}, 0, 100, std::chrono::duration<double>(Clock::now() - start_).count()};
   std::vector<int> decided(d_.var_count(), -1);
   for (int x = 0; x < d_.var_count(); ++x) {
-    const Domains::Var& v = d_.var(x);
-    if (!selected_[x]) continue;
-    decided[x] = v.assigned;
-    const absl::string_view w = index.letters(v.length, uint32_t(v.assigned));
-    for (int p = 0; p < v.length; ++p) fill.grid.Set(d_.slots()[v.slot].cells[p], uint8_t(w[p]));
+    if (selected_[x]) decided[x] = d_.var(x).assigned;
   }
-  const std::string key = fill.grid.ToText(index.alphabet());
-  if (!seen_fills_.insert(key).second) return;
-  int scored = 0;
-  for (size_t s = 0; s < d_.slots().size(); ++s) {
-    const Slot& slot = d_.slots()[s];
-    FilledSlot fs{slot, d_.numbers()[s], SlotLetters(fill.grid, slot), -1};
-    const int x = d_.var_of_slot(static_cast<int>(s));
-    fs.locked = x < 0;
-    fs.open = x >= 0 && !selected_[x];
-    if (x >= 0 && selected_[x]) {
-      fs.score = index.score(slot.length(), uint32_t(d_.var(x).assigned));
-    } else if (fs.word.find(char(Grid::kEmpty)) == std::string::npos) {
-      if (auto id = index.Find(fs.word)) fs.score = index.score(slot.length(), *id);
-    }
-    if (fs.score >= 0) {
-      fill.mean_score += fs.score;
-      fill.min_score = std::min(fill.min_score, fs.score);
-      ++scored;
-    }
-    fill.slots.push_back(std::move(fs));
-  }
-  fill.mean_score = scored ? fill.mean_score / scored : 0;
-  if (scored == 0) fill.min_score = 0;
+  Fill fill = MakeFill(d_, decided, std::chrono::duration<double>(Clock::now() - start_).count());
+  if (!seen_fills_.insert(fill.grid.ToText(d_.index().alphabet())).second) return;
   found_.push_back(std::move(decided));
   if (improve_) min_sum_ = DecidedSum(fill);
   if (options_.on_fill) options_.on_fill(fill);
@@ -359,6 +333,11 @@ Search::RunEnd Search::Dive() {
   }
 }
 
+bool Search::PropagateRoot() {
+  if (root_state_ == 0) root_state_ = d_.RootPropagate() ? 1 : -1;
+  return root_state_ > 0;
+}
+
 std::string Search::RegionName(int region) const {
   const int first = regions_[region].front();
   const Slot& slot = d_.slots()[d_.var(first).slot];
@@ -383,7 +362,7 @@ FillResult Search::Run() {
     result_.stats = stats_;
     return result_;
   };
-  if (!d_.RootPropagate()) {
+  if (!PropagateRoot()) {
     result_.outcome = FillOutcome::kImpossible;
     result_.reason = d_.root_failure();
     return finish();
@@ -417,6 +396,14 @@ FillResult Search::Run() {
     }
     if (end == RunEnd::kStopped) {
       result_.outcome = result_.fills.empty() ? stop_ : FillOutcome::kFilled;
+      // The words proven out in this run leave the root too, for a prover
+      // that starts from it; if that leaves a slot with none, the grid has
+      // no fill after all.
+      if (result_.fills.empty() && stop_ == FillOutcome::kTimeout && !KeepProvenOut()) {
+        result_.outcome = FillOutcome::kImpossible;
+        result_.reason = absl::StrCat("once the words proven out of their slots are gone, no word fits ",
+                                      d_.VarPlace(d_.failure().var));
+      }
       break;
     }
     if (end == RunEnd::kRegionFailed) {

@@ -71,9 +71,21 @@ class Search {
   // A second flag that stops the search (another member of a portfolio
   // finished first); the result then counts as cancelled.
   void set_finished_flag(const std::atomic<bool>* finished) { finished_ = finished; }
+  // Propagates the root (Run() does it first if not done): false if that
+  // alone shows there is no fill. Then root_domains() is what the search
+  // starts from.
+  bool PropagateRoot();
+  // Overrides the options' time budget (before Run()).
+  void set_timeout_seconds(double seconds) { options_.timeout_seconds = seconds; }
   // Searches until the fills wanted are found, the search is complete, the
   // time or node budget ends, or it is cancelled. Runs once.
   FillResult Run();
+
+  // After Run(): the domains at their root, less every word proven out of
+  // its slot (what a prover may start from), and the last progress
+  // snapshot. After PropagateRoot(): the root.
+  const Domains& root_domains() const { return d_; }
+  const FillProgress& progress() const { return progress_; }
 
   // The score sum of a fill's decided (selected, open) slots.
   static int64_t DecidedSum(const Fill& fill);
@@ -99,6 +111,7 @@ class Search {
   void FindRegions();
 
   Domains d_;
+  int root_state_ = 0;  // 0: not propagated; 1: consistent; -1: no fill
   FillOptions options_;
   std::atomic<bool>* cancelled_;
   const std::atomic<bool>* finished_ = nullptr;

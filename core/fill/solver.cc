@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/fill/sat_search.h"
 #include "core/fill/search.h"
 
 namespace xwdb {
@@ -50,6 +52,9 @@ absl::StatusOr<std::unique_ptr<Solver>> Solver::Create(std::shared_ptr<const Mas
   if (options.solutions < 1) return absl::InvalidArgumentError("solutions must be at least 1");
   if (options.threads < 1) return absl::InvalidArgumentError("threads must be at least 1");
   if (!(options.restart_cutoff >= 1)) return absl::InvalidArgumentError("restart_cutoff must be at least 1");
+  if (!(options.search_share >= 0 && options.search_share <= 1)) {
+    return absl::InvalidArgumentError("search_share must be between 0 and 1");
+  }
   if (options.differ < 0) return absl::InvalidArgumentError("differ must be 0 or more");
   if (options.max_shared_substring < 0) return absl::InvalidArgumentError("max_shared_substring must be 0 or more");
   if (options.optimize != OptimizeGoal::kNone && options.solutions != 1) {
@@ -74,14 +79,76 @@ FillResult Solver::Solve() {
   return SolveOnce(options_, std::move(first_));
 }
 
+// The SAT member answers plain fills only: one fill of the whole grid. The
+// shared-run rule is not in its formula, and a node limit asks for the CP
+// search's own count.
+bool Solver::SatApplies(const FillOptions& options) {
+  return options.sat != SatUse::kNever && options.solutions == 1 && options.only.empty() &&
+         options.max_shared_substring == 0 && options.max_nodes == 0;
+}
+
+// The SAT member on its own domains (a portfolio thread, or SatUse::kOnly);
+// nothing if its formula would be too big (sat_max_literals).
+std::optional<FillResult> Solver::RunSat(const FillOptions& options, const std::atomic<bool>* finished) {
+  Domains d(index_, grid_, options);
+  if (!d.Init().ok()) return FillResult{};  // the same grid as Create's, which succeeded
+  if (!d.RootPropagate()) {
+    FillResult r;
+    r.outcome = FillOutcome::kImpossible;
+    r.reason = d.root_failure();
+    r.settled_by = "sat";
+    return r;
+  }
+  if (SatEncoding::EstimatedLiterals(d) > options.sat_max_literals) return std::nullopt;
+  SatSearch sat(d, &cancelled_);
+  sat.set_finished_flag(finished);
+  if (options.on_progress) {
+    sat.set_progress(options.on_progress, FillProgress{0, 0, d.var_count(), grid_, 0}, 0,
+                     options.progress_interval_seconds);
+  }
+  FillResult r = sat.Run(options.timeout_seconds);
+  if (!r.fills.empty() && options.on_fill) options.on_fill(r.fills.front());
+  return r;
+}
+
 FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search> first) {
+  const bool sat = SatApplies(options);
+  if (sat && options.sat == SatUse::kOnly) {
+    std::optional<FillResult> r = RunSat(options, nullptr);
+    if (r) return *r;
+    FillResult too_big;
+    too_big.reason = "the SAT formula would be too big (see sat_max_literals)";
+    return too_big;  // a timeout: nothing settled
+  }
+  const Clock::time_point start = Clock::now();
   if (first == nullptr) {
     first = std::make_unique<Search>(index_, grid_, options, &cancelled_);
     if (!first->Init().ok()) return FillResult{};  // the same grid as Create's, which succeeded
   }
   // Alternatives are one search's enumeration: no portfolio for them.
   const int n = options.solutions > 1 ? 1 : options.threads;
-  if (n == 1) return first->Run();
+  if (n == 1) {
+    if (!sat || options.search_share >= 1 || !first->PropagateRoot() ||
+        SatEncoding::EstimatedLiterals(first->root_domains()) > options.sat_max_literals) {
+      return first->Run();
+    }
+    // One thread: the CP search has its share of the time; what it has not
+    // settled goes to the SAT member, from the search's root (the words it
+    // proved out are gone from it).
+    first->set_timeout_seconds(options.timeout_seconds * options.search_share);
+    FillResult r = first->Run();
+    if (r.outcome != FillOutcome::kTimeout) return r;
+    const double spent = std::chrono::duration<double>(Clock::now() - start).count();
+    SatSearch prover(first->root_domains(), &cancelled_);
+    if (options.on_progress) {
+      prover.set_progress(options.on_progress, first->progress(), spent, options.progress_interval_seconds);
+    }
+    FillResult p = prover.Run(std::max(0.0, options.timeout_seconds - spent));
+    if (!p.fills.empty() && options.on_fill) options.on_fill(p.fills.front());
+    p.stats = r.stats;
+    p.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return p;
+  }
   std::vector<FillResult> results(n);
   std::atomic<bool> finished{false};
   std::atomic<int> winner{-1};
@@ -98,6 +165,14 @@ FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search>
       o.seed = options.seed + 7919u * static_cast<uint32_t>(k);
       o.on_progress = nullptr;  // the first member reports
       o.on_fill = nullptr;
+      if (sat && k == 1) {
+        if (std::optional<FillResult> r = RunSat(o, &finished)) {
+          results[k] = std::move(*r);
+          finish(k);
+          return;
+        }
+        // Too big for the SAT member: a search takes its place.
+      }
       Search member(index_, grid_, o, &cancelled_, /*diversify=*/true);
       member.set_finished_flag(&finished);
       if (member.Init().ok()) {  // the same grid as the first's, which succeeded
@@ -118,6 +193,9 @@ FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search>
     total.seconds = std::max(total.seconds, r.stats.seconds);
   }
   out.stats = total;
+  // A fill the SAT member found is reported here (the member's on_fill was
+  // off: callbacks run on the caller's side of the portfolio).
+  if (w >= 0 && out.settled_by == "sat" && !out.fills.empty() && options.on_fill) options.on_fill(out.fills.front());
   return out;
 }
 

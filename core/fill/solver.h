@@ -7,8 +7,12 @@
 //   - Search (search.h): one complete, restarting search with
 //     conflict-directed backjumping, regions, alternatives and a branch and
 //     bound on the score sum;
+//   - SatSearch (sat_search.h): the fill as CNF for CaDiCaL, a SAT solver
+//     with clause learning;
 //   - Solver (here): what callers use. It runs one Search, or a portfolio
-//     of differently seeded ones (first to finish wins), or the optimizer:
+//     of differently seeded ones and the SAT member (first to finish wins),
+//     or, on one thread, the search and then the SAT member as the prover
+//     of what the search left unsettled; or the optimizer:
 //     a first fill, then fills with a higher lowest score (each a search
 //     with a higher score floor) until one is proven impossible, then a
 //     branch and bound on the mean, each better fill reported as found,
@@ -25,6 +29,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 #include "absl/status/statusor.h"
 #include "core/fill/fill_options.h"
@@ -55,6 +60,8 @@ class Solver {
   // for at most options.timeout_seconds. `first` may serve as member 0.
   FillResult SolveOnce(const FillOptions& options, std::unique_ptr<Search> first);
   FillResult Optimize();
+  static bool SatApplies(const FillOptions& options);
+  std::optional<FillResult> RunSat(const FillOptions& options, const std::atomic<bool>* finished);
 
   std::unique_ptr<Search> first_;
   std::shared_ptr<const MaskIndex> index_;

@@ -35,6 +35,7 @@ struct FillArgs {
   std::vector<std::string> only;
   std::string only_cells;
   std::string optimize;
+  std::string sat = "auto";
 };
 
 // --only values: slot names ("17A", "3,1,D"); "17A,18D" lists several.
@@ -74,6 +75,8 @@ int Run(const FillArgs& a, Io& io) {
   if (absl::Status s = ResolveSelection(a, input->grid, &options); !s.ok()) return Fail(io, "fill", s);
   if (a.optimize == "min") options.optimize = OptimizeGoal::kMin;
   if (a.optimize == "mean") options.optimize = OptimizeGoal::kMean;
+  if (a.sat == "never") options.sat = SatUse::kNever;
+  if (a.sat == "only") options.sat = SatUse::kOnly;
   // Each fill as it is found: alternatives and improvements, on stderr.
   if (options.solutions > 1 || options.optimize != OptimizeGoal::kNone) {
     options.on_fill = [&io](const Fill& f) {
@@ -113,6 +116,7 @@ int Run(const FillArgs& a, Io& io) {
     j["stats"] = {{"nodes", r.stats.nodes}, {"backtracks", r.stats.backtracks},
                   {"backjumps", r.stats.backjumps}, {"restarts", r.stats.restarts},
                   {"proven_out", r.stats.proven_out}, {"seconds", r.stats.seconds}};
+    j["settled_by"] = r.settled_by;
     j["fills"] = nlohmann::json::array();
     for (size_t k = 0; k < r.fills.size(); ++k) {
       const Fill& f = r.fills[k];
@@ -167,7 +171,8 @@ int Run(const FillArgs& a, Io& io) {
     if (!r.reason.empty()) io.err << ": " << r.reason;
     io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes
            << " nodes, " << r.stats.backtracks << " backtracks, " << r.stats.backjumps
-           << " backjumps, " << r.stats.restarts << " restarts, " << r.stats.proven_out << " words proven out)\n";
+           << " backjumps, " << r.stats.restarts << " restarts, " << r.stats.proven_out << " words proven out"
+           << (r.settled_by == "sat" ? "; settled by the SAT member" : "") << ")\n";
     if (options.optimize != OptimizeGoal::kNone && r.outcome == FillOutcome::kFilled) {
       io.err << "xwdb fill: " << (r.proven_best ? "proven best: no fill scores higher" : "the budget ended the search")
              << "\n";
@@ -227,6 +232,14 @@ Command AddFillCommand(CLI::App* root) {
                 "Study mode: words proven out of a slot are forgotten at each restart");
   app->add_flag("!--no-lookahead", o.lookahead, "Study mode: candidates in plain score order");
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
+  app->add_option("--sat", args->sat,
+                  "The SAT member: auto (with --threads 2 or more, one member of the portfolio; with one thread, "
+                  "the prover after --search-share of the time), never, or only (study mode)")
+      ->check(CLI::IsMember({"auto", "never", "only"}));
+  app->add_option("--search-share", o.search_share,
+                  "With one thread: the share of the time the search has before the SAT member takes over "
+                  "(default 1: none)")
+      ->check(CLI::Range(0.0, 1.0));
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
 
