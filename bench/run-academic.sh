@@ -20,6 +20,10 @@ out=${OUT:-/tmp/xwdb-academic}
 lex=$bench/academic/lex.txt
 mkdir -p "$out/grids"
 cp "$bench"/academic/herald-*.txt "$bench"/academic/puzzle-*.txt "$out/grids/"
+if [[ " $engines " == *" qxw "* ]] && [ ! -x "${QXW:-/usr/games/qxw}" ]; then
+  echo "run-academic: qxw is not installed (bench/setup-bench.sh installs it)" >&2
+  exit 2
+fi
 tables=()
 for engine in $engines; do
   case $engine in

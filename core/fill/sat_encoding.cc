@@ -17,13 +17,16 @@ void SatEncoding::AddClause(std::initializer_list<int> lits) {
   EndClause();
 }
 
+void SatEncoding::AtMostOnePairwise(const std::vector<int>& lits) {
+  for (size_t i = 0; i < lits.size(); ++i) {
+    for (size_t j = i + 1; j < lits.size(); ++j) AddClause({-lits[i], -lits[j]});
+  }
+}
+
 void SatEncoding::AtMostOne(const std::vector<int>& lits) {
   const size_t n = lits.size();
-  if (n < 2) return;
   if (n <= kPairwiseAtMostOne) {
-    for (size_t i = 0; i < n; ++i) {
-      for (size_t j = i + 1; j < n; ++j) AddClause({-lits[i], -lits[j]});
-    }
+    AtMostOnePairwise(lits);
     return;
   }
   // s_i: one of lits[0..i] is true.
@@ -53,24 +56,23 @@ SatEncoding::SatEncoding(const Domains& d) {
     selector_[x] = NewVariables(1);
     word_base_[x] = NewVariables(static_cast<int>(words_[x].size())) - 1;
   }
-  // Letter variables of the checked cells: letter_[cell * a + letter - 1].
+  // Letter variables of the checked cells: letter[cell * a + letter - 1].
   std::vector<int> letter(size_t(d.grid().cell_count()) * a, 0);
+  std::vector<int> cell_letters;
   for (int x = 0; x < n; ++x) {
     const Domains::Var& v = d.var(x);
     for (int p = 0; p < v.length; ++p) {
       const Domains::Crossing c = v.cross[p];
       if (c.var < x) continue;  // unchecked (-1), or seen from the other side
       const int cell = d.slots()[v.slot].cells[p];
-      std::vector<int> cell_letters;
+      cell_letters.clear();
       for (LetterSet rest = d.CellLetters(cell); !rest.empty();) {
         const Letter l = rest.PopFirst();
         letter[size_t(cell) * a + l - 1] = NewVariables(1);
         cell_letters.push_back(letter[size_t(cell) * a + l - 1]);
       }
       // At most 26 letters: pairwise is no worse than a counter.
-      for (size_t i = 0; i < cell_letters.size(); ++i) {
-        for (size_t j = i + 1; j < cell_letters.size(); ++j) AddClause({-cell_letters[i], -cell_letters[j]});
-      }
+      AtMostOnePairwise(cell_letters);
     }
   }
   std::vector<std::vector<int>> with_letter(a);

@@ -71,8 +71,10 @@ class SatEncoding {
     clauses_.push_back(0);
     ++clause_count_;
   }
-  // At most one of `lits` is true.
+  // At most one of `lits` is true: pairwise for a few, else a sequential
+  // counter.
   void AtMostOne(const std::vector<int>& lits);
+  void AtMostOnePairwise(const std::vector<int>& lits);
 
   int next_var_ = 1;
   std::vector<int> clauses_;

@@ -262,6 +262,12 @@ bool Search::KeepProvenOut() {
   return d_.Propagate();
 }
 
+// KeepProvenOut fails only through a wipe-out, which names its slot.
+std::string Search::ProvenOutFailure() const {
+  return absl::StrCat("once the words proven out of their slots are gone, no word fits ",
+                      d_.VarPlace(d_.failure().var));
+}
+
 void Search::RecordFill() {
   std::vector<int> decided(d_.var_count(), -1);
   for (int x = 0; x < d_.var_count(); ++x) {
@@ -372,11 +378,7 @@ FillResult Search::Run() {
     if (run > 0 && !KeepProvenOut()) {
       result_.outcome = result_.fills.empty() ? FillOutcome::kImpossible : FillOutcome::kFilled;
       result_.proven_best = improve_;
-      // KeepProvenOut fails only through a wipe-out, which names its slot.
-      if (result_.fills.empty()) {
-        result_.reason = absl::StrCat("once the words proven out of their slots are gone, no word fits ",
-                                      d_.VarPlace(d_.failure().var));
-      }
+      if (result_.fills.empty()) result_.reason = ProvenOutFailure();
       break;
     }
     cutoff_ = options_.restarts ? stats_.backtracks + cutoff : 0;
@@ -401,8 +403,7 @@ FillResult Search::Run() {
       // no fill after all.
       if (result_.fills.empty() && stop_ == FillOutcome::kTimeout && !KeepProvenOut()) {
         result_.outcome = FillOutcome::kImpossible;
-        result_.reason = absl::StrCat("once the words proven out of their slots are gone, no word fits ",
-                                      d_.VarPlace(d_.failure().var));
+        result_.reason = ProvenOutFailure();
       }
       break;
     }

@@ -106,6 +106,8 @@ class Search {
   void ReportProgress(Clock::time_point now);
   void NoteDepth();
   bool KeepProvenOut();
+  // Why the grid has no fill once KeepProvenOut() failed.
+  std::string ProvenOutFailure() const;
   void RecordFill();
   std::string RegionName(int region) const;
   void FindRegions();

@@ -184,23 +184,54 @@ TEST(SolverTest, WordsProvenOutAcrossRestartsKeepTheSearchExact) {
 // different branches, each with no decision in its reason, are kept at the
 // root, and at a restart they leave 2 down empty, which no single run saw.
 // A complete search agrees that the grid has no fill.
-TEST(SolverTest, WordsProvenOutProveAGridImpossible) {
-  const Dictionary d = RandomDictionary(4, 182, 6, 15368);
-  auto g = Grid::Parse("......\n......\n.#....\n.B..CA\n..#B..\n", English().get());
-  ASSERT_TRUE(g.ok());
+struct ProvenOutCase {
+  Dictionary d = RandomDictionary(4, 182, 6, 15368);
+  Grid g = testing::GridOf({"......", "......", ".#....", ".B..CA", "..#B.."});
   FillOptions options;
-  options.seed = 10368;
-  options.allow_duplicates = true;
-  options.backjumping = false;
+
+  ProvenOutCase() {
+    options.seed = 10368;
+    options.allow_duplicates = true;
+    options.backjumping = false;
+  }
+};
+
+TEST(SolverTest, WordsProvenOutProveAGridImpossible) {
+  ProvenOutCase c;
+  FillOptions& options = c.options;
   options.restart_cutoff = 1;
-  const FillResult r = Fill(d, *g, options);
+  const FillResult r = Fill(c.d, c.g, options);
   EXPECT_EQ(r.outcome, FillOutcome::kImpossible);
   EXPECT_EQ(r.reason, "once the words proven out of their slots are gone, no word fits 2 down (row 1, column 2)");
   EXPECT_GT(r.stats.proven_out, 0u);
   options.restarts = false;
-  const FillResult complete = Fill(d, *g, options);
+  const FillResult complete = Fill(c.d, c.g, options);
   EXPECT_EQ(complete.outcome, FillOutcome::kImpossible);
   EXPECT_EQ(complete.reason, "the complete search found no fill");
+}
+
+// The same grid in one run without restarts, cut by a node limit: the
+// words the run proved out leave the root at the stop too, so some limit
+// below the complete search's own count already proves it impossible, and
+// every other limit leaves it unsettled.
+TEST(SolverTest, WordsProvenOutBeforeTheStopProveAGridImpossible) {
+  ProvenOutCase c;
+  FillOptions& options = c.options;
+  options.restarts = false;
+  const FillResult complete = Fill(c.d, c.g, options);
+  ASSERT_EQ(complete.outcome, FillOutcome::kImpossible);
+  int proven_at_stop = 0;
+  for (uint64_t limit = 1; limit < complete.stats.nodes; ++limit) {
+    options.max_nodes = limit;
+    const FillResult r = Fill(c.d, c.g, options);
+    if (r.outcome == FillOutcome::kImpossible) {
+      ++proven_at_stop;
+      EXPECT_EQ(r.reason.rfind("once the words proven out of their slots are gone, no word fits ", 0), 0u) << r.reason;
+    } else {
+      EXPECT_EQ(r.outcome, FillOutcome::kTimeout);
+    }
+  }
+  EXPECT_GT(proven_at_stop, 0);
 }
 
 TEST(SolverTest, NamesTheRegionThatCannotBeFilled) {
