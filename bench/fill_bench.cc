@@ -36,6 +36,8 @@ const Mode kModes[] = {
     {"no restarts", [](FillOptions* o) { o->sat = SatUse::kNever; o->restarts = false; }},
     {"chronological", [](FillOptions* o) { o->sat = SatUse::kNever; o->backjumping = false; }},
     {"forget at restarts", [](FillOptions* o) { o->sat = SatUse::kNever; o->keep_proven_out = false; }},
+    {"luby restarts", [](FillOptions* o) { o->sat = SatUse::kNever; o->restart_schedule = RestartSchedule::kLuby; }},
+    {"no nogoods", [](FillOptions* o) { o->sat = SatUse::kNever; o->learn_nogoods = false; }},
     {"no lookahead", [](FillOptions* o) { o->sat = SatUse::kNever; o->lookahead = false; }},
     {"no regions", [](FillOptions* o) { o->sat = SatUse::kNever; o->regions = false; }},
     {"filter by words", [](FillOptions* o) { o->sat = SatUse::kNever; o->filter_path = FilterPath::kWords; }},

@@ -252,7 +252,10 @@ int RunFill(Common& c, const FillArgs& a) {
     }
     j["stats"] = {{"nodes", result->stats().nodes()}, {"backtracks", result->stats().backtracks()},
                   {"backjumps", result->stats().backjumps()}, {"restarts", result->stats().restarts()},
-                  {"proven_out", result->stats().proven_out()}, {"seconds", result->stats().seconds()}};
+                  {"proven_out", result->stats().proven_out()},
+                  {"nogoods_learned", result->stats().nogoods_learned()},
+                  {"nogood_prunings", result->stats().nogood_prunings()}, {"seconds", result->stats().seconds()}};
+    j["settled_by"] = result->settled_by();
     j["fills"] = nlohmann::json::array();
     for (const v1::FilledGrid& f : result->fills()) {
       nlohmann::json entries = nlohmann::json::array();
@@ -290,7 +293,8 @@ int RunFill(Common& c, const FillArgs& a) {
     std::cerr << "xwdb-client fill: " << v1::FillOutcome_Name(result->outcome());
     if (!result->reason().empty()) std::cerr << ": " << result->reason();
     std::cerr << std::fixed << std::setprecision(3) << " (" << result->stats().seconds() << " s, "
-              << result->stats().nodes() << " nodes)\n";
+              << result->stats().nodes() << " nodes"
+              << (result->settled_by() == "sat" ? "; settled by the SAT member" : "") << ")\n";
     if (a.options.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && result->outcome() == v1::FILLED) {
       std::cerr << "xwdb-client fill: "
                 << (result->proven_best() ? "proven best: no fill scores higher" : "the budget ended the search")
@@ -566,7 +570,7 @@ int Main(int argc, char** argv) {
   int solutions = 1, threads = 1, differ = 0;
   double timeout = 60;
   uint64_t max_nodes = 0;
-  std::string only_cells, optimize;
+  std::string only_cells, optimize, sat = "auto";
   fill->add_option("--seed", seed, "Random seed");
   AddRuleOptions(fill, &fa.rules);
   fill->add_option("--solutions", solutions, "Distinct fills wanted")->check(CLI::Range(1, 100));
@@ -581,6 +585,9 @@ int Main(int argc, char** argv) {
   fill->add_option("--timeout,--budget", timeout, "Seconds the daemon may search (default 60; the optimizer's budget)")
       ->check(CLI::Range(0.001, 86400.0));
   fill->add_option("--max-nodes", max_nodes, "Give up after this many decisions");
+  fill->add_option("--sat", sat, "The SAT member: auto (one member of the portfolio with --threads 2 or more), never, or "
+                                 "only")
+      ->check(CLI::IsMember({"auto", "never", "only"}));
   fill->add_flag("--clues", fa.clues, "Number the fill and clue every entry from the dictionary");
   fill->add_option("--clue-policy", fa.clue_policy, "Which stored clue: first, random or shortest")
       ->check(CLI::IsMember({"first", "random", "shortest"}));
@@ -653,6 +660,9 @@ int Main(int argc, char** argv) {
     fa.options.set_optimize(optimize == "min"    ? v1::OPTIMIZE_LOWEST_SCORE
                             : optimize == "mean" ? v1::OPTIMIZE_MEAN_SCORE
                                                  : v1::OPTIMIZE_GOAL_UNSPECIFIED);
+    fa.options.set_sat(sat == "never"  ? v1::SAT_MEMBER_NEVER
+                       : sat == "only" ? v1::SAT_MEMBER_ONLY
+                                       : v1::SAT_MEMBER_AUTO);
     return RunFill(c, fa);
   }
   if (check->parsed()) return RunCheck(c, ca);

@@ -43,6 +43,7 @@ struct Flags {
   int fill_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int fill_queue = -1;  // -1: 4 per fill thread
   double max_fill_seconds = 300;
+  uint64_t sat_max_literals = uint64_t{16} << 20;
   double grace_seconds = 10;
 };
 
@@ -120,6 +121,7 @@ int Run(const Flags& flags) {
   options.fill_pool = flags.fill_threads;
   options.fill_queue = flags.fill_queue >= 0 ? flags.fill_queue : 4 * flags.fill_threads;
   options.max_fill_seconds = flags.max_fill_seconds;
+  options.sat_max_literals = flags.sat_max_literals;
   if (flags.call_log == "off") {
     options.call_log = nullptr;
   } else if (flags.call_log != "-") {
@@ -261,6 +263,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 100000));
   app.add_option("--max-fill-seconds", f.max_fill_seconds, "Cap on one fill's time (default 300)")
       ->check(CLI::Range(0.01, 86400.0));
+  app.add_option("--sat-max-literals", f.sat_max_literals,
+                 "The SAT member (fills with threads >= 2) stays out of formulas over this many literals, "
+                 "about 64 bytes each (default 16777216, about 1 GB; 0: never)");
   app.add_option("--grace", f.grace_seconds, "Seconds calls in flight get at shutdown (default 10)")
       ->check(CLI::Range(0.0, 3600.0));
   app.add_option("--port-file", f.port_file, "Write the port listened on to this file once serving");

@@ -400,8 +400,7 @@ absl::Status Domains::Init() {
     if (w.empty() || w.size() > size_t{MaskIndex::kMaxLength}) continue;
     if (auto id = index_->Find(w)) excluded[w.size()].push_back(*id);
   }
-  // Levels: the root (1), a search run (2), then one per assigned variable.
-  const int deepest_level = static_cast<int>(vars_.size()) + 3;
+  const int deepest_level = max_level();
   conflict_ = LevelSet(deepest_level);
   for (Var& v : vars_) {
     const Slot& slot = slots_[v.slot];

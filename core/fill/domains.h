@@ -121,6 +121,10 @@ class Domains {
   const std::vector<std::pair<int, std::string>>& given_entries() const { return given_; }
 
   int level() const { return level_; }
+  // The deepest level a search can reach (the capacity of every LevelSet
+  // that meets the domains' explanations): the root, a run's own level,
+  // then one per variable.
+  int max_level() const { return static_cast<int>(vars_.size()) + 3; }
   void PushLevel();
   // Restores every variable changed since the matching PushLevel().
   void PopLevel();
@@ -157,6 +161,8 @@ class Domains {
   // Calls fn(id) for every word of x's domain, best first, until it
   // returns false.
   void ForEachWord(int x, absl::FunctionRef<bool(uint32_t)> fn) const;
+  // True if word `id` is in x's domain.
+  bool Contains(int x, uint32_t id) const { return (vars_[x].domain[id / 64] >> (id % 64)) & 1; }
   // The score of the best word left in x's domain (ids are ordered by
   // score); -1 if it is empty.
   int BestScore(int x) const;

@@ -35,6 +35,12 @@ enum class SatUse {
   kOnly,  // the SAT member alone (study mode)
 };
 
+// How the restarting search's runs' cutoffs grow (restart_cutoffs.h).
+enum class RestartSchedule {
+  kGeometric,  // restart_cutoff, then 1.5 times more each run
+  kLuby,       // restart_cutoff times 1 1 2 1 1 2 4 1 1 2 ...
+};
+
 struct FillOptions {
   int min_length = 2;       // shorter runs are not slots
   int min_score = 0;        // words scored below are not used
@@ -75,14 +81,20 @@ struct FillOptions {
   bool propagate = true;    // false: only check the assigned slot's crossings
   bool dynamic_order = true;  // false: slots in grid order (across, then down)
   bool restarts = true;
-  // Refuted decisions allowed in the first run; each later run allows
-  // 1.5 times more.
-  double restart_cutoff = 150;
+  // Geometric settles more of the academic grids' proofs of impossibility
+  // (long runs soon); Luby found fills there that geometric did not. With
+  // threads > 1 the search members alternate the two.
+  RestartSchedule restart_schedule = RestartSchedule::kGeometric;
+  // Refuted decisions allowed in the first run (geometric) or the unit
+  // (Luby); 0: the schedule's own (RestartCutoffs).
+  double restart_cutoff = 0;
   // false: chronological backtracking (always undo the latest decision)
   // instead of conflict-directed backjumping.
   bool backjumping = true;
   // false: words proven out of a slot are forgotten at each restart.
   bool keep_proven_out = true;
+  // false: refutations are not kept as nogoods (see Search).
+  bool learn_nogoods = true;
   bool lookahead = true;    // false: values in plain score order
   bool regions = true;      // false: no region-by-region search
   SatUse sat = SatUse::kAuto;

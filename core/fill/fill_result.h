@@ -37,7 +37,22 @@ struct FillStats {
   // Words refuted with no decision in the reason: out of their slots for
   // good, kept at the root across restarts.
   uint64_t proven_out = 0;
+  // Refutations with decisions in the reason, kept as nogoods; and how
+  // often a nogood took a word out of a slot.
+  uint64_t nogoods_learned = 0;
+  uint64_t nogood_prunings = 0;
   double seconds = 0;
+
+  // Adds another search's counters (not its seconds).
+  void AddCounts(const FillStats& o) {
+    nodes += o.nodes;
+    backtracks += o.backtracks;
+    backjumps += o.backjumps;
+    restarts += o.restarts;
+    proven_out += o.proven_out;
+    nogoods_learned += o.nogoods_learned;
+    nogood_prunings += o.nogood_prunings;
+  }
 };
 
 struct FilledSlot {

@@ -7,16 +7,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/fill/fill_record.h"
+#include "core/fill/restart_cutoffs.h"
 
 namespace xwdb {
 namespace {
 
-// Each run allows kRestartGrowth times more refuted decisions (backtracks)
-// than the one before (FillOptions::restart_cutoff for the first). Counting
-// failures, not decisions, lets a run on a big easy grid go as deep as it
-// needs; a short first run escapes the heavy tail of an unlucky first
-// choice on open grids.
-constexpr double kRestartGrowth = 1.5;
 // The level of a run; the root's is Domains::kRootLevel, decisions are
 // deeper.
 constexpr int kRunLevel = Domains::kRootLevel + 1;
@@ -24,6 +19,10 @@ constexpr int kRunLevel = Domains::kRootLevel + 1;
 constexpr int kRandomTop = 3;
 // How many of a slot's best-scored candidates the value choice compares.
 constexpr int kLookahead = 16;
+// The nogood store's bounds: how many it keeps, of how many assignments
+// (longer ones seldom act before the search has left their branch).
+constexpr size_t kMaxNogoods = 100000;
+constexpr int kMaxNogoodLength = 12;
 
 }  // namespace
 
@@ -34,7 +33,7 @@ Search::Search(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
 
 absl::Status Search::Init() {
   if (absl::Status s = d_.Init(); !s.ok()) return s;
-  reason_ = LevelSet(d_.var_count() + 3);
+  reason_ = LevelSet(d_.max_level());
   selected_.assign(d_.var_count(), options_.only.empty() ? 1 : 0);
   for (const SlotRef& ref : options_.only) {
     bool found = false;
@@ -50,6 +49,13 @@ absl::Status Search::Init() {
     }
   }
   selected_count_ = static_cast<int>(std::count(selected_.begin(), selected_.end(), 1));
+  decisions_.assign(d_.max_level() + 1, NogoodStore::Literal{-1, 0});
+  // Nogoods stay true as the search goes on only where the conflicts
+  // explain "no fill" alone: not where a fill found, the fills to differ
+  // from or the bound to beat take part in them.
+  if (options_.learn_nogoods && options_.solutions == 1) {
+    nogoods_.emplace(kMaxNogoods, kMaxNogoodLength, d_.max_level());
+  }
   FindRegions();
   return absl::OkStatus();
 }
@@ -262,6 +268,23 @@ bool Search::KeepProvenOut() {
   return d_.Propagate();
 }
 
+bool Search::ApplyNogoods(int x, uint32_t id) {
+  if (!nogoods_) return true;
+  return nogoods_->OnAssign(d_, x, id) && d_.Propagate();
+}
+
+// x = id was refuted at `decision` because of the decisions in reason_:
+// they and x = id never hold together, in this branch or any other.
+void Search::Learn(int x, uint32_t id, int decision) {
+  if (!nogoods_) return;
+  std::vector<NogoodStore::Literal> lits{{x, id}};
+  // Deepest first: lits[1] is the decision undone first.
+  for (int level = decision - 1; level > kRunLevel; --level) {
+    if (reason_.Contains(level)) lits.push_back(decisions_[level]);
+  }
+  nogoods_->Add(std::move(lits));
+}
+
 // KeepProvenOut fails only through a wipe-out, which names its slot.
 std::string Search::ProvenOutFailure() const {
   return absl::StrCat("once the words proven out of their slots are gone, no word fits ",
@@ -297,12 +320,14 @@ Search::RunEnd Search::Dive() {
     if (ShouldStop()) return RunEnd::kStopped;
     if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
     ++stats_.nodes;
+    const uint64_t nodes_before = stats_.nodes;
     // The first decision of a region after others were filled.
     const bool region_start = region_mode_ && d_.level() > kRunLevel && NoneAssignedIn(region_of_[x]);
     const uint32_t id = PickValue(d_.var(x));
     d_.PushLevel();
     const int decision = d_.level();
-    if (d_.Assign(x, id) && d_.Propagate()) {
+    decisions_[decision] = NogoodStore::Literal{x, id};
+    if (d_.Assign(x, id) && d_.Propagate() && ApplyNogoods(x, id)) {
       d_.CheckState();
       NoteDepth();
       const RunEnd end = Dive();
@@ -325,9 +350,14 @@ Search::RunEnd Search::Dive() {
       reason_.Remove(decision);
       // No decision explains the refutation: x never takes this word, in
       // this run or any later one (kept at the root from the next run on).
-      if (options_.keep_proven_out && reason_.NoneAbove(kRunLevel) && options_.solutions == 1 &&
-          only_region_ < 0) {
-        proven_out_.push_back({x, id});
+      if (reason_.NoneAbove(kRunLevel)) {
+        if (options_.keep_proven_out && options_.solutions == 1 && only_region_ < 0) proven_out_.push_back({x, id});
+      } else if (stats_.nodes > nodes_before) {
+        // Only a refutation that took a search below it: one that the
+        // decision's own propagation made is made again at once anyway
+        // (on h2110 those were 96% of the refutations, and learning them
+        // made the search slower).
+        Learn(x, id, decision);
       }
       failed = !d_.RemoveOne(x, id, reason_) || !d_.Propagate();
     }
@@ -364,6 +394,10 @@ FillResult Search::Run() {
     d_.set_untouched(std::move(untouched));
   }
   auto finish = [&] {
+    if (nogoods_) {
+      stats_.nogoods_learned += nogoods_->learned();
+      stats_.nogood_prunings += nogoods_->prunings();
+    }
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     result_.stats = stats_;
     return result_;
@@ -373,7 +407,7 @@ FillResult Search::Run() {
     result_.reason = d_.root_failure();
     return finish();
   }
-  double cutoff = options_.restart_cutoff;
+  RestartCutoffs cutoffs(options_.restart_schedule, options_.restart_cutoff);
   for (int run = 0;; ++run) {
     if (run > 0 && !KeepProvenOut()) {
       result_.outcome = result_.fills.empty() ? FillOutcome::kImpossible : FillOutcome::kFilled;
@@ -381,7 +415,8 @@ FillResult Search::Run() {
       if (result_.fills.empty()) result_.reason = ProvenOutFailure();
       break;
     }
-    cutoff_ = options_.restarts ? stats_.backtracks + cutoff : 0;
+    if (nogoods_) nogoods_->Reduce(d_);
+    cutoff_ = options_.restarts ? stats_.backtracks + cutoffs.Next() : 0;
     randomize_ = run > 0 || diversify_;
     d_.PushLevel();
     const RunEnd end = Dive();
@@ -418,10 +453,7 @@ FillResult Search::Run() {
       alone.set_finished_flag(finished_);
       alone.only_region_ = failed_region_;
       const FillResult r = alone.Run();
-      stats_.nodes += r.stats.nodes;
-      stats_.backtracks += r.stats.backtracks;
-      stats_.backjumps += r.stats.backjumps;
-      stats_.proven_out += r.stats.proven_out;
+      stats_.AddCounts(r.stats);
       if (r.outcome == FillOutcome::kImpossible) {
         result_.outcome = FillOutcome::kImpossible;
         result_.reason = RegionName(failed_region_) + " has no fill";
@@ -435,7 +467,6 @@ FillResult Search::Run() {
       continue;
     }
     ++stats_.restarts;
-    cutoff *= kRestartGrowth;
   }
   return finish();
 }

@@ -9,10 +9,13 @@
 // else slot != word). A wipe-out's conflict (Domains::conflict) says which
 // decisions together caused it; a decision outside a subtree's conflict is
 // undone without trying its other words (conflict-directed backjumping).
-// Restarts use a growing cutoff on refuted decisions and keep the learned
-// weights and the words proven out: a refutation whose explanation holds no
-// decision is true of every fill, so its word leaves its slot at the root
-// for every later run. A run that ends within its cutoff has searched
+// Each refutation is learned: with no decision in its explanation, its
+// word leaves its slot at the root for every later run (proven out);
+// otherwise it becomes a nogood (nogood_store.h), the refuted word and the
+// explanation's decisions, which prunes every later branch where those
+// decisions are made again. Restarts use a growing cutoff on refuted
+// decisions (geometric or Luby: restart_cutoffs.h) and keep the learned
+// weights, the words proven out and the nogoods. A run that ends within its cutoff has searched
 // everything, so "impossible" is a proof.
 //
 // Independent regions (groups of open slots that no crossing links, e.g.
@@ -39,6 +42,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -49,6 +53,7 @@
 #include "core/fill/domains.h"
 #include "core/fill/fill_options.h"
 #include "core/fill/fill_result.h"
+#include "core/fill/nogood_store.h"
 
 namespace xwdb {
 
@@ -66,6 +71,7 @@ class Search {
   // more than `sum` in all are wanted, and every fill found raises it.
   void set_min_sum(int64_t sum) {
     improve_ = true;
+    nogoods_.reset();  // their conflicts involve the bound
     min_sum_ = sum;
   }
   // A second flag that stops the search (another member of a portfolio
@@ -105,6 +111,9 @@ class Search {
   bool ShouldStop();
   void ReportProgress(Clock::time_point now);
   void NoteDepth();
+  // The nogoods after x = id; false on a wipe-out.
+  bool ApplyNogoods(int x, uint32_t id);
+  void Learn(int x, uint32_t id, int decision);
   bool KeepProvenOut();
   // Why the grid has no fill once KeepProvenOut() failed.
   std::string ProvenOutFailure() const;
@@ -123,6 +132,10 @@ class Search {
   std::vector<char> selected_;  // per variable: decided by the search
   int selected_count_ = 0;
   std::vector<std::pair<int, uint32_t>> proven_out_;
+  // Learned from the refutations (FillOptions::learn_nogoods), and the
+  // decision (slot = word) of each level, to name a conflict's decisions.
+  std::optional<NogoodStore> nogoods_;
+  std::vector<NogoodStore::Literal> decisions_;
   // The decided words of each fill found (per variable), for `differ`.
   std::vector<std::vector<int>> found_;
   bool improve_ = false;

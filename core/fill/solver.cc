@@ -37,21 +37,15 @@ int DecidedMin(const Fill& fill) {
   return low;
 }
 
-void AddStats(const FillStats& from, FillStats* to) {
-  to->nodes += from.nodes;
-  to->backtracks += from.backtracks;
-  to->backjumps += from.backjumps;
-  to->restarts += from.restarts;
-  to->proven_out += from.proven_out;
-}
-
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Solver>> Solver::Create(std::shared_ptr<const MaskIndex> index,
                                                        const Grid& grid, const FillOptions& options) {
   if (options.solutions < 1) return absl::InvalidArgumentError("solutions must be at least 1");
   if (options.threads < 1) return absl::InvalidArgumentError("threads must be at least 1");
-  if (!(options.restart_cutoff >= 1)) return absl::InvalidArgumentError("restart_cutoff must be at least 1");
+  if (!(options.restart_cutoff == 0 || options.restart_cutoff >= 1)) {
+    return absl::InvalidArgumentError("restart_cutoff must be 0 (the schedule's own) or at least 1");
+  }
   if (!(options.search_share >= 0 && options.search_share <= 1)) {
     return absl::InvalidArgumentError("search_share must be between 0 and 1");
   }
@@ -173,6 +167,14 @@ FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search>
         }
         // Too big for the SAT member: a search takes its place.
       }
+      // Member 1 (a search if not the SAT member) and every even member
+      // restart on the other schedule: on two threads with the academic
+      // grids, a Luby search beside the geometric one settled as many as the
+      // SAT member did, in less time.
+      if (k == 1 || k % 2 == 0) {
+        o.restart_schedule = options.restart_schedule == RestartSchedule::kLuby ? RestartSchedule::kGeometric
+                                                                                : RestartSchedule::kLuby;
+      }
       Search member(index_, grid_, o, &cancelled_, /*diversify=*/true);
       member.set_finished_flag(&finished);
       if (member.Init().ok()) {  // the same grid as the first's, which succeeded
@@ -189,7 +191,7 @@ FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search>
   // The statistics of the whole portfolio.
   FillStats total;
   for (const FillResult& r : results) {
-    AddStats(r.stats, &total);
+    total.AddCounts(r.stats);
     total.seconds = std::max(total.seconds, r.stats.seconds);
   }
   out.stats = total;
@@ -219,7 +221,7 @@ FillResult Solver::Optimize() {
   o.on_fill = nullptr;
   // The first fill: as a plain fill would find it.
   FillResult r = SolveOnce(o, std::move(first_));
-  AddStats(r.stats, &out.stats);
+  out.stats.AddCounts(r.stats);
   if (r.outcome != FillOutcome::kFilled) {
     out.outcome = r.outcome;
     out.reason = r.reason;
@@ -237,7 +239,7 @@ FillResult Solver::Optimize() {
       o.min_score = floor;
       o.timeout_seconds = remaining();
       r = SolveOnce(o, nullptr);
-      AddStats(r.stats, &out.stats);
+      out.stats.AddCounts(r.stats);
       if (r.outcome == FillOutcome::kFilled) {
         emit(r.fills.front());
         continue;
@@ -257,7 +259,7 @@ FillResult Solver::Optimize() {
   if (!bound.Init().ok()) return finish();  // the same grid as Create's, which succeeded
   bound.set_min_sum(Search::DecidedSum(out.fills.back()));
   r = bound.Run();
-  AddStats(r.stats, &out.stats);
+  out.stats.AddCounts(r.stats);
   out.proven_best = r.proven_best || r.outcome == FillOutcome::kImpossible;
   return finish();
 }

@@ -134,6 +134,7 @@ absl::Status ReadFillOptions(const v1::FillOptions& in, const Grid& grid, Normal
     return Invalid(absl::StrCat("options.differ: must be 0 to ", kMaxDiffer));
   }
   if (!v1::OptimizeGoal_IsValid(in.optimize())) return Invalid("options.optimize: not a goal this daemon knows");
+  if (!v1::SatMember_IsValid(in.sat())) return Invalid("options.sat: not a SAT member setting this daemon knows");
   if (in.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && in.solutions() > 1) {
     return Invalid("options.optimize: asks for one best fill, not with options.solutions over 1");
   }
@@ -150,6 +151,9 @@ absl::Status ReadFillOptions(const v1::FillOptions& in, const Grid& grid, Normal
   out->optimize = in.optimize() == v1::OPTIMIZE_LOWEST_SCORE ? OptimizeGoal::kMin
                   : in.optimize() == v1::OPTIMIZE_MEAN_SCORE ? OptimizeGoal::kMean
                                                              : OptimizeGoal::kNone;
+  out->sat = in.sat() == v1::SAT_MEMBER_NEVER  ? SatUse::kNever
+             : in.sat() == v1::SAT_MEMBER_ONLY ? SatUse::kOnly
+                                               : SatUse::kAuto;
   out->excluded.clear();
   for (int i = 0; i < in.exclude_size(); ++i) {
     std::string codes;

@@ -54,8 +54,11 @@ void FillResultToProto(const FillResult& result, const Alphabet& alphabet, v1::F
   st->set_restarts(result.stats.restarts);
   st->set_backjumps(result.stats.backjumps);
   st->set_proven_out(result.stats.proven_out);
+  st->set_nogoods_learned(result.stats.nogoods_learned);
+  st->set_nogood_prunings(result.stats.nogood_prunings);
   st->set_seconds(result.stats.seconds);
   out->set_proven_best(result.proven_best);
+  out->set_settled_by(result.settled_by);
 }
 
 namespace {

@@ -314,6 +314,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
   auto call = ReadGridCall(request, dictionary);
   if (!call.ok()) return call.status();
   FillOptions& o = call->options;
+  o.sat_max_literals = options_.sat_max_literals;
   o.timeout_seconds = options_.max_fill_seconds;
   if (request.options().timeout_seconds() > 0) {
     o.timeout_seconds = std::min(o.timeout_seconds, request.options().timeout_seconds());

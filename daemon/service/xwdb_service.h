@@ -37,6 +37,9 @@ struct ServiceOptions {
   int fill_pool = 2;           // fills searching at once
   int fill_queue = 8;          // fills waiting for a place
   double max_fill_seconds = 300;  // the daemon's cap on one fill
+  // The SAT member stays out of fills whose formula would pass this many
+  // literals (about 64 bytes of solver memory each; 0: never a SAT member).
+  uint64_t sat_max_literals = uint64_t{16} << 20;
   FILE* call_log = stderr;     // one line per call; nullptr: none
 };
 

@@ -145,11 +145,22 @@ TEST_F(DaemonTest, ServesDictionariesMatchesFillsAndClues) {
   auto fill = c->Fill(SmallFill(), [&](const v1::FillProgress& p) { progress.push_back(p); });
   ASSERT_TRUE(fill.ok()) << fill.status();
   EXPECT_EQ(fill->outcome(), v1::FILLED);
+  EXPECT_EQ(fill->settled_by(), "search");
   ASSERT_EQ(fill->fills_size(), 1);
   EXPECT_EQ(fill->fills(0).rows(0), "CAT");
   EXPECT_EQ(fill->fills(0).rows(2), "TEN");
   EXPECT_EQ(fill->fills(0).entries(0).word(), "CAT");
   EXPECT_EQ(fill->fills(0).entries(0).number(), 1);
+
+  // The SAT member alone settles it too, and says so.
+  v1::FillRequest by_sat = SmallFill();
+  by_sat.mutable_options()->set_sat(v1::SAT_MEMBER_ONLY);
+  fill = c->Fill(by_sat);
+  ASSERT_TRUE(fill.ok()) << fill.status();
+  ASSERT_EQ(fill->outcome(), v1::FILLED);
+  EXPECT_EQ(fill->settled_by(), "sat");
+  EXPECT_EQ(fill->fills(0).rows(0).front(), 'C');
+  EXPECT_EQ(fill->fills(0).rows(2).back(), 'N');
 
   v1::FillRequest locked = SmallFill();
   v1::LockedEntry* e = locked.add_locked();
@@ -201,8 +212,8 @@ TEST_F(DaemonTest, ServesDictionariesMatchesFillsAndClues) {
 
   auto stats = c->GetServerStats();
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->fills(), 4u);
-  EXPECT_EQ(stats->calls(), 11u);  // 1 list, 3 matches, 5 fills (one refused), 1 clues, this one
+  EXPECT_EQ(stats->fills(), 5u);
+  EXPECT_EQ(stats->calls(), 12u);  // 1 list, 3 matches, 6 fills (one refused), 1 clues, this one
   EXPECT_EQ(stats->errors(), 1u);
   EXPECT_NE(d->log().find("Match dictionary=small status=0"), std::string::npos) << d->log();
 }
@@ -269,6 +280,9 @@ TEST_F(DaemonTest, BadRequestsNameTheField) {
   f.mutable_options()->set_threads(3);
   expect_invalid(c->Fill(f).status(), "options.threads:");
   f = SmallFill();
+  f.mutable_options()->set_sat(static_cast<v1::SatMember>(7));
+  expect_invalid(c->Fill(f).status(), "options.sat:");
+  f = SmallFill();
   for (int i = 0; i < 70; ++i) f.add_rows("...");
   expect_invalid(c->Fill(f).status(), "rows:");
   f = SmallFill();
@@ -295,6 +309,25 @@ TEST_F(DaemonTest, BadRequestsNameTheField) {
   // The daemon still serves.
   m.set_dictionary("");
   EXPECT_TRUE(c->Match(m).ok());
+}
+
+// The operator's bound on the SAT member's formula (its memory): at 0 it
+// never runs, and asked for alone it settles nothing.
+TEST_F(DaemonTest, SatMaxLiteralsKeepsTheSatMemberOut) {
+  auto d = Start({"--sat-max-literals", "0", "--fill-threads", "2"});
+  auto c = Connect(*d);
+  v1::FillRequest f = SmallFill();
+  f.mutable_options()->set_sat(v1::SAT_MEMBER_ONLY);
+  auto fill = c->Fill(f);
+  ASSERT_TRUE(fill.ok()) << fill.status();
+  EXPECT_EQ(fill->outcome(), v1::TIMED_OUT);
+  EXPECT_NE(fill->reason().find("too big"), std::string::npos) << fill->reason();
+  f.mutable_options()->set_sat(v1::SAT_MEMBER_AUTO);
+  f.mutable_options()->set_threads(2);
+  fill = c->Fill(f);
+  ASSERT_TRUE(fill.ok()) << fill.status();
+  EXPECT_EQ(fill->outcome(), v1::FILLED);
+  EXPECT_EQ(fill->settled_by(), "search");
 }
 
 TEST_F(DaemonTest, DeadlineAndCancellationStopTheFill) {

@@ -147,7 +147,8 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   EXPECT_EQ(fill["fills"][0]["rows"][2], "TEN");
   EXPECT_EQ(fill["fills"][0]["slots"][0]["word"], "CAT");
   EXPECT_EQ(fill["fills"][0]["slots"][0]["score"], 60);
-  for (const char* counter : {"nodes", "backtracks", "backjumps", "restarts", "proven_out", "seconds"}) {
+  for (const char* counter :
+       {"nodes", "backtracks", "backjumps", "restarts", "proven_out", "nogoods_learned", "nogood_prunings", "seconds"}) {
     EXPECT_TRUE(fill["stats"].contains(counter)) << counter;
   }
   EXPECT_GE(fill["stats"]["nodes"], 2);

@@ -36,6 +36,7 @@ struct FillArgs {
   std::string only_cells;
   std::string optimize;
   std::string sat = "auto";
+  std::string restart_schedule = "geometric";
 };
 
 // --only values: slot names ("17A", "3,1,D"); "17A,18D" lists several.
@@ -77,6 +78,7 @@ int Run(const FillArgs& a, Io& io) {
   if (a.optimize == "mean") options.optimize = OptimizeGoal::kMean;
   if (a.sat == "never") options.sat = SatUse::kNever;
   if (a.sat == "only") options.sat = SatUse::kOnly;
+  if (a.restart_schedule == "luby") options.restart_schedule = RestartSchedule::kLuby;
   // Each fill as it is found: alternatives and improvements, on stderr.
   if (options.solutions > 1 || options.optimize != OptimizeGoal::kNone) {
     options.on_fill = [&io](const Fill& f) {
@@ -115,7 +117,8 @@ int Run(const FillArgs& a, Io& io) {
     if (options.optimize != OptimizeGoal::kNone) j["optimize_end"] = r.proven_best ? "proven best" : "budget";
     j["stats"] = {{"nodes", r.stats.nodes}, {"backtracks", r.stats.backtracks},
                   {"backjumps", r.stats.backjumps}, {"restarts", r.stats.restarts},
-                  {"proven_out", r.stats.proven_out}, {"seconds", r.stats.seconds}};
+                  {"proven_out", r.stats.proven_out}, {"nogoods_learned", r.stats.nogoods_learned},
+                  {"nogood_prunings", r.stats.nogood_prunings}, {"seconds", r.stats.seconds}};
     j["settled_by"] = r.settled_by;
     j["fills"] = nlohmann::json::array();
     for (size_t k = 0; k < r.fills.size(); ++k) {
@@ -171,7 +174,8 @@ int Run(const FillArgs& a, Io& io) {
     if (!r.reason.empty()) io.err << ": " << r.reason;
     io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes
            << " nodes, " << r.stats.backtracks << " backtracks, " << r.stats.backjumps
-           << " backjumps, " << r.stats.restarts << " restarts, " << r.stats.proven_out << " words proven out"
+           << " backjumps, " << r.stats.restarts << " restarts, " << r.stats.proven_out << " words proven out, "
+           << r.stats.nogoods_learned << " nogoods learned, " << r.stats.nogood_prunings << " words pruned by them"
            << (r.settled_by == "sat" ? "; settled by the SAT member" : "") << ")\n";
     if (options.optimize != OptimizeGoal::kNone && r.outcome == FillOutcome::kFilled) {
       io.err << "xwdb fill: " << (r.proven_best ? "proven best: no fill scores higher" : "the budget ended the search")
@@ -230,6 +234,14 @@ Command AddFillCommand(CLI::App* root) {
                 "Study mode: always undo the latest decision (no conflict-directed backjumping)");
   app->add_flag("!--forget-at-restarts", o.keep_proven_out,
                 "Study mode: words proven out of a slot are forgotten at each restart");
+  app->add_option("--restart-schedule", args->restart_schedule,
+                  "geometric (default: long runs soon, for proofs) or luby (many short runs); with --threads 2 or "
+                  "more the search members alternate them")
+      ->check(CLI::IsMember({"geometric", "luby"}));
+  app->add_option("--restart-cutoff", o.restart_cutoff,
+                  "Refuted decisions in the first run (geometric, default 150) or the unit (luby, default 2400)")
+      ->check(CLI::Range(1.0, 1e12));
+  app->add_flag("!--no-nogoods", o.learn_nogoods, "Study mode: refutations are not kept as nogoods");
   app->add_flag("!--no-lookahead", o.lookahead, "Study mode: candidates in plain score order");
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   app->add_option("--sat", args->sat,
