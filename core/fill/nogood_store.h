@@ -49,10 +49,11 @@ class NogoodStore {
   // of the search (the capacity of the explanations).
   NogoodStore(size_t max_nogoods, int max_length, int max_level);
 
-  // Records that `lits` never hold together. REQUIRES: lits[0] is the
-  // refuted assignment (its word already out of its slot, or about to be),
-  // lits[1] the other assignment made deepest, every other one made too.
-  // False (nothing recorded) if the nogood is too long or the store is
+  // Records that `lits` never hold together; lits[0] and lits[1] become its
+  // watches. REQUIRES: neither holds, or (a nogood just learned) lits[0] is
+  // the refuted assignment, its word out of its slot, and lits[1] the other
+  // assignment made deepest. False (nothing recorded) if the nogood has
+  // fewer than two or more than max_length assignments, or the store is
   // full.
   bool Add(std::vector<Literal> lits);
   // After d's variable x took `word`: every nogood now left with one
