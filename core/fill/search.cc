@@ -19,8 +19,10 @@ constexpr int kRunLevel = Domains::kRootLevel + 1;
 constexpr int kRandomTop = 3;
 // How many of a slot's best-scored candidates the value choice compares.
 constexpr int kLookahead = 16;
-// The nogood store's bounds: how many it keeps, of how many assignments
-// (longer ones seldom act before the search has left their branch).
+// The nogood store's bounds: how many it keeps, of how many assignments.
+// On h2110, 95% of the nogoods learned have 2 or 3 and 4% more than 12; a
+// long one acts only where all but one of its decisions recur. Neither
+// bound was tuned.
 constexpr size_t kMaxNogoods = 100000;
 constexpr int kMaxNogoodLength = 12;
 
