@@ -570,7 +570,7 @@ int Main(int argc, char** argv) {
   int solutions = 1, threads = 1, differ = 0;
   double timeout = 60;
   uint64_t max_nodes = 0;
-  std::string only_cells, optimize, sat = "auto";
+  std::string only_cells, optimize, sat = "auto", restart_schedule = "geometric";
   fill->add_option("--seed", seed, "Random seed");
   AddRuleOptions(fill, &fa.rules);
   fill->add_option("--solutions", solutions, "Distinct fills wanted")->check(CLI::Range(1, 100));
@@ -588,6 +588,10 @@ int Main(int argc, char** argv) {
   fill->add_option("--sat", sat, "The SAT member: auto (one member of the portfolio with --threads 2 or more), never, or "
                                  "only")
       ->check(CLI::IsMember({"auto", "never", "only"}));
+  fill->add_option("--restart-schedule", restart_schedule,
+                   "How the search's restart cutoffs grow: geometric (settles proofs soonest) or luby (with --threads "
+                   "2 or more, every other member uses the other one)")
+      ->check(CLI::IsMember({"geometric", "luby"}));
   fill->add_flag("--clues", fa.clues, "Number the fill and clue every entry from the dictionary");
   fill->add_option("--clue-policy", fa.clue_policy, "Which stored clue: first, random or shortest")
       ->check(CLI::IsMember({"first", "random", "shortest"}));
@@ -663,6 +667,8 @@ int Main(int argc, char** argv) {
     fa.options.set_sat(sat == "never"  ? v1::SAT_MEMBER_NEVER
                        : sat == "only" ? v1::SAT_MEMBER_ONLY
                                        : v1::SAT_MEMBER_AUTO);
+    fa.options.set_restart_schedule(restart_schedule == "luby" ? v1::RESTART_SCHEDULE_LUBY
+                                                               : v1::RESTART_SCHEDULE_GEOMETRIC);
     return RunFill(c, fa);
   }
   if (check->parsed()) return RunCheck(c, ca);

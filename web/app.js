@@ -452,6 +452,11 @@ function setFilling(on) {
   $('fill-progress').hidden = !on;
 }
 
+// Which portfolio member settled a fill call, for the status line.
+function settledBy(result) {
+  return result.settled_by === 'sat' ? ' by the SAT solver' : '';
+}
+
 async function runFill({ selection = false, another = false } = {}) {
   if (state.fill) return;
   const g = state.grid;
@@ -462,6 +467,11 @@ async function runFill({ selection = false, another = false } = {}) {
     seed: Math.floor(Math.random() * 0xffffffff),
   };
   if ($('optimize').checked) options.optimize = 'OPTIMIZE_LOWEST_SCORE';
+  options.threads = Math.max(1, Math.min(16, Number($('threads').value) || 1));
+  const engine = $('engine').value;
+  if (engine === 'search' || engine === 'luby') options.sat = 'SAT_MEMBER_NEVER';
+  if (engine === 'sat') options.sat = 'SAT_MEMBER_ONLY';
+  if (engine === 'luby') options.restart_schedule = 'RESTART_SCHEDULE_LUBY';
   if (selection) {
     const rect = state.corner;
     const slot = currentSlot();
@@ -498,11 +508,11 @@ async function runFill({ selection = false, another = false } = {}) {
       g.restore(before);
       applyRows(best.rows);
       const proven = options.optimize ? (result.proven_best ? '; proven best' : '; the time ended the search') : '';
-      status.textContent = `Filled in ${result.stats.seconds.toFixed(2)} s: lowest score ${best.min_score}, ` +
-        `mean ${best.mean_score.toFixed(1)}${proven}.`;
+      status.textContent = `Filled in ${result.stats.seconds.toFixed(2)} s${settledBy(result)}: ` +
+        `lowest score ${best.min_score}, mean ${best.mean_score.toFixed(1)}${proven}.`;
       say('Filled. "Another fill" keeps your letters and finds a different fill.');
     } else if (result.outcome === 'IMPOSSIBLE') {
-      status.textContent = `No fill exists: ${result.reason}`;
+      status.textContent = `No fill exists${settledBy(result)}: ${result.reason}`;
     } else if (result.outcome === 'TIMED_OUT') {
       status.textContent = `No fill within ${seconds} s. ${result.reason || ''}`;
     } else {

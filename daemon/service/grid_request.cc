@@ -135,6 +135,9 @@ absl::Status ReadFillOptions(const v1::FillOptions& in, const Grid& grid, Normal
   }
   if (!v1::OptimizeGoal_IsValid(in.optimize())) return Invalid("options.optimize: not a goal this daemon knows");
   if (!v1::SatMember_IsValid(in.sat())) return Invalid("options.sat: not a SAT member setting this daemon knows");
+  if (!v1::RestartSchedule_IsValid(in.restart_schedule())) {
+    return Invalid("options.restart_schedule: not a restart schedule this daemon knows");
+  }
   if (in.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && in.solutions() > 1) {
     return Invalid("options.optimize: asks for one best fill, not with options.solutions over 1");
   }
@@ -154,6 +157,8 @@ absl::Status ReadFillOptions(const v1::FillOptions& in, const Grid& grid, Normal
   out->sat = in.sat() == v1::SAT_MEMBER_NEVER  ? SatUse::kNever
              : in.sat() == v1::SAT_MEMBER_ONLY ? SatUse::kOnly
                                                : SatUse::kAuto;
+  out->restart_schedule =
+      in.restart_schedule() == v1::RESTART_SCHEDULE_LUBY ? RestartSchedule::kLuby : RestartSchedule::kGeometric;
   out->excluded.clear();
   for (int i = 0; i < in.exclude_size(); ++i) {
     std::string codes;

@@ -55,7 +55,8 @@ class PageTest(unittest.TestCase):
         db = os.path.join(cls.tmp.name, "en.db")
         subprocess.run([XWDB, "import", "--db", db, "--locale", "en", WORD_LIST], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "en=" + db, "--call-log", "off"],
+        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "en=" + db, "--call-log", "off",
+                                                                    "--fill-threads", "2"],
                                           http="127.0.0.1:0")
         cls.url = f"http://127.0.0.1:{cls.daemon.http_port}/"
         cls.downloads = os.path.join(cls.tmp.name, "downloads")
@@ -239,6 +240,26 @@ class PageTest(unittest.TestCase):
         self.assertLessEqual(layout["gridBottom"], layout["asideTop"], layout)
         self.assertGreater(layout["gridWidth"], 250, layout)
         self.browser.set_window_size(1280, 800)
+
+    def test_3_engines_for_hard_grids(self):
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        # The SAT solver alone fills a 5x5, and the status says who settled it.
+        self.new_grid("blank", 5)
+        self.find("#threads").clear()
+        self.find("#threads").send_keys("2")
+        Select(self.find("#engine")).select_by_value("sat")
+        self.find("#fill").click()
+        self.wait_for("the SAT fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        self.assertIn("by the SAT solver", self.find("#fill-status").text)
+        self.assertTrue(all(ch != "." for row in self.letters() for ch in row), self.letters())
+        # Two threads, Luby restarts: the search fills it (no SAT member).
+        self.new_grid("blank", 5)
+        Select(self.find("#engine")).select_by_value("luby")
+        self.find("#fill").click()
+        self.wait_for("the Luby fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        self.assertNotIn("SAT", self.find("#fill-status").text)
+        self.assertTrue(all(ch != "." for row in self.letters() for ch in row), self.letters())
 
 
 if __name__ == "__main__":
