@@ -188,21 +188,30 @@ int RunFill(Common& c, const FillArgs& a) {
   auto client = Connect(c);
   if (!client.ok()) return Fail("fill", client.status());
   const bool tty = isatty(STDERR_FILENO);
-  auto result = (*client)->Fill(
-      request,
-      [&](const v1::FillProgress& p) {
-        if (!tty) return;
-        std::fprintf(stderr, "\r%.1f s  %llu decisions  deepest %d/%d slots ", p.seconds(),
-                     static_cast<unsigned long long>(p.nodes()), p.slots_filled(), p.slots_total());
-        std::fflush(stderr);
-      },
-      nullptr, nullptr,
-      [&](const v1::FilledGrid& f) {
-        // Each alternative and each better fill as the daemon finds it.
-        std::fprintf(stderr, "%sxwdb-client fill: %.3f s: a fill, lowest %d, mean %.1f\n", tty ? "\r\033[K" : "",
-                     f.seconds(), f.min_score(), f.mean_score());
-      });
-  if (tty) std::fprintf(stderr, "\r\033[K");
+  // gRPC does not retry a stream that has started: a fill whose replica
+  // went away (UNAVAILABLE) is asked for once more, and round robin sends
+  // it to another replica.
+  absl::StatusOr<v1::FillResult> result;
+  for (int attempt = 1; attempt <= 2; ++attempt) {
+    result = (*client)->Fill(
+        request,
+        [&](const v1::FillProgress& p) {
+          if (!tty) return;
+          std::fprintf(stderr, "\r%.1f s  %llu decisions  deepest %d/%d slots ", p.seconds(),
+                       static_cast<unsigned long long>(p.nodes()), p.slots_filled(), p.slots_total());
+          std::fflush(stderr);
+        },
+        nullptr, nullptr,
+        [&](const v1::FilledGrid& f) {
+          // Each alternative and each better fill as the daemon finds it.
+          std::fprintf(stderr, "%sxwdb-client fill: %.3f s: a fill, lowest %d, mean %.1f\n", tty ? "\r\033[K" : "",
+                       f.seconds(), f.min_score(), f.mean_score());
+        });
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    if (result.ok() || result.status().code() != absl::StatusCode::kUnavailable || attempt == 2) break;
+    std::cerr << "xwdb-client fill: " << result.status().message()
+              << " (UNAVAILABLE); asking once more, of another replica if there is one\n";
+  }
   if (!result.ok()) return Fail("fill", NameTheOrigin(result.status(), origins));
   // The optimizer's answer is its last, best fill.
   if (a.options.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && result->fills_size() > 1) {
@@ -551,7 +560,9 @@ int Main(int argc, char** argv) {
   CLI::App app{"xwdb-client: fills, grid checks, suggestions, pattern matches and clues from an xwdbd"};
   app.require_subcommand(1);
   auto add_common = [&](CLI::App* sub) {
-    sub->add_option("--server", c.client.address, "Daemon address (default 127.0.0.1:7411)");
+    sub->add_option("--server", c.client.address,
+                    "Daemon address (default 127.0.0.1:7411); replicas as IP:PORT,IP:PORT,... or dns:///NAME:PORT, "
+                    "called round robin");
     sub->add_flag("--tls", c.client.tls, "Use TLS (system roots unless --ca-cert)");
     sub->add_option("--ca-cert", c.client.ca_cert_file, "PEM root certificate(s) for the daemon (implies --tls)");
     sub->add_option("--token-file", c.token_file, "File holding the daemon's bearer token");

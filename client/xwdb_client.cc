@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "client/channel_target.h"
 
 namespace xwdb::client {
 
@@ -31,10 +32,13 @@ absl::StatusOr<std::unique_ptr<XwdbClient>> XwdbClient::Connect(const ClientOpti
     }
     credentials = grpc::SslCredentials(ssl);
   }
+  auto target = ChannelTarget(options.address);
+  if (!target.ok()) return absl::InvalidArgumentError(absl::StrCat("--server: ", target.status().message()));
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
+  args.SetServiceConfigJSON(ReplicaServiceConfig());
   if (options.own_connection) args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-  client->channel_ = grpc::CreateCustomChannel(options.address, credentials, args);
+  client->channel_ = grpc::CreateCustomChannel(*target, credentials, args);
   client->stub_ = v1::Xwdb::NewStub(client->channel_);
   return client;
 }

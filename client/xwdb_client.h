@@ -20,6 +20,9 @@
 namespace xwdb::client {
 
 struct ClientOptions {
+  // One daemon, a name that resolves to its replicas, or a list of
+  // replicas' IP:PORT separated by commas (channel_target.h); calls go
+  // round robin over the healthy ones.
   std::string address = "127.0.0.1:7411";
   // TLS: on when `tls` or a CA file is given; the CA file replaces the
   // system roots (for a self-signed daemon).

@@ -221,6 +221,9 @@ int Run(const Flags& flags) {
                        flags.grace_seconds, " s"));
       const auto deadline =
           std::chrono::system_clock::now() + std::chrono::microseconds(int64_t(flags.grace_seconds * 1e6));
+      // Replicas' clients watch the health service: NOT_SERVING first takes
+      // this one out of their round robin while its calls finish.
+      if (grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService()) health->Shutdown();
       // Both transports wind down together, each giving its calls the grace.
       std::thread grpc_stop([&] { server->Shutdown(deadline); });
       if (http) http->Stop(flags.grace_seconds);

@@ -3,11 +3,17 @@
 # Idempotent: packages already present are skipped, so a second run costs a few seconds.
 set -euo pipefail
 
-build_packages=(
-  cmake ninja-build g++ clang libclang-rt-14-dev pkg-config git python3
+# What compiling xwdb, xwdbd and xwdb-client needs (the container's build
+# stage installs only these: scripts/setup.sh --compile-only).
+compile_packages=(
+  cmake ninja-build g++ pkg-config
   librocksdb-dev
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libcadical-dev
+)
+build_packages=(
+  "${compile_packages[@]}"
+  clang libclang-rt-14-dev git python3
   libgtest-dev libgmock-dev libbenchmark-dev
   # A client the project did not write, for the daemon's tests.
   python3-grpcio python3-grpc-tools python3-protobuf
@@ -19,7 +25,14 @@ build_packages=(
 # Sources of the default dictionary (words, scores, clues).
 data_packages=(wamerican wamerican-huge wfrench scowl wordnet-base)
 
-wanted=("${build_packages[@]}" "${data_packages[@]}")
+# The deployment files' test (systemd-analyze verify).
+deploy_packages=(systemd python3-yaml)
+
+case "${1:-}" in
+  "") wanted=("${build_packages[@]}" "${data_packages[@]}" "${deploy_packages[@]}") ;;
+  --compile-only) wanted=("${compile_packages[@]}") ;;
+  *) echo "usage: scripts/setup.sh [--compile-only]" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")

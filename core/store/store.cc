@@ -8,6 +8,7 @@
 #include <rocksdb/write_batch.h>
 #include <rocksdb/convenience.h>
 #include <rocksdb/sst_file_writer.h>
+#include <rocksdb/utilities/checkpoint.h>
 
 #include <algorithm>
 #include <chrono>
@@ -617,6 +618,22 @@ absl::StatusOr<std::vector<std::pair<uint64_t, ClueRecord>>> Store::CluesOf(
   }
   if (!it->status().ok()) return FromRocks(it->status(), absl::StrCat(path_, ": reading clues"));
   return out;
+}
+
+absl::Status Store::Checkpoint(const std::string& dir) {
+  if (read_only_) return absl::FailedPreconditionError(absl::StrCat(path_, ": opened read-only"));
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec)) {
+    return absl::AlreadyExistsError(absl::StrCat(dir, ": already exists; a snapshot goes into a new directory"));
+  }
+  rocksdb::Checkpoint* raw = nullptr;
+  if (rocksdb::Status s = rocksdb::Checkpoint::Create(rep_->db.get(), &raw); !s.ok()) {
+    return FromRocks(s, absl::StrCat(path_, ": snapshot"));
+  }
+  std::unique_ptr<rocksdb::Checkpoint> checkpoint(raw);
+  // A flush threshold of 0 flushes the memtable whatever its size: the
+  // copy is table files and a manifest, no log to replay.
+  return FromRocks(checkpoint->CreateCheckpoint(dir, /*log_size_for_flush=*/0), absl::StrCat(dir, ": snapshot"));
 }
 
 absl::StatusOr<std::vector<std::pair<uint64_t, std::string>>> Store::ImportLog() const {

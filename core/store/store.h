@@ -140,6 +140,16 @@ class Store {
   // The clues of one answer, in clue id order.
   absl::StatusOr<std::vector<std::pair<uint64_t, ClueRecord>>> CluesOf(
       absl::string_view answer_codes) const;
+  // Writes a consistent, self-contained copy of the dictionary as it is now
+  // into `dir`, a directory that must not exist yet: table files are hard
+  // links where the file system allows (one file system), else copies; the
+  // memtable is flushed first, so the copy needs no write-ahead log. It
+  // opens like any dictionary and keeps this one's generation. The copy is
+  // built in a temporary directory beside `dir` and renamed, so `dir` never
+  // holds half a snapshot. REQUIRES: !read_only() (no commit can run
+  // while it is made).
+  absl::Status Checkpoint(const std::string& dir);
+
   // The import log (generation -> JSON object), oldest first.
   absl::StatusOr<std::vector<std::pair<uint64_t, std::string>>> ImportLog() const;
 

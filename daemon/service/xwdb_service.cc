@@ -207,6 +207,7 @@ absl::Status XwdbService::GetServerStats(const CallContext& context, const v1::G
     response->set_calls(calls_.load());
     response->set_errors(errors_.load());
     response->set_fills(fills_.load());
+    response->set_fills_running(static_cast<uint32_t>(gate_.running()));
     response->set_fill_nodes(fill_nodes_.load());
     response->set_fills_refused(fills_refused_.load());
     response->set_reloads(reloads_.load());
@@ -292,6 +293,7 @@ absl::Status XwdbService::DoMatch(const v1::MatchRequest& request, v1::MatchResp
   }
   const MaskIndex& index = *(*dict)->index;
   const Alphabet& alphabet = index.alphabet();
+  response->set_generation((*dict)->store->meta()->generation);
   if (request.letter_sets()) {
     if (pattern->stars() > 0) return Invalid("letter_sets: only for patterns without '*'");
     const auto projections = ProjectMatches(index, *pattern, options);

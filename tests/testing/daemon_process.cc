@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -45,7 +46,10 @@ DaemonProcess::DaemonProcess(const std::string& binary, const std::string& dir, 
   const std::string port_file = dir + "/port-" + tag;
   log_path_ = dir + "/xwdbd-" + tag + ".log";
   args.insert(args.begin(), binary);
-  for (const char* a : {"--listen", "127.0.0.1:0", "--port-file"}) args.push_back(a);
+  if (std::find(args.begin(), args.end(), "--listen") == args.end()) {
+    for (const char* a : {"--listen", "127.0.0.1:0"}) args.push_back(a);
+  }
+  args.push_back("--port-file");
   args.push_back(port_file);
   pid_ = Spawn(args, log_path_);
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);

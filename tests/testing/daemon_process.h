@@ -12,8 +12,9 @@ namespace xwdb::testing {
 
 class DaemonProcess {
  public:
-  // Starts `binary` with `args` plus --listen 127.0.0.1:0 --port-file and
-  // --call-log into `dir`, and waits until it serves (up to 60 s).
+  // Starts `binary` with `args` plus --listen 127.0.0.1:0 (unless `args`
+  // has a --listen of its own, e.g. to restart a replica on its port) and
+  // --port-file into `dir`, and waits until it serves (up to 60 s).
   // ok() is false if it exited or never served; log() then says why.
   DaemonProcess(const std::string& binary, const std::string& dir, std::vector<std::string> args);
   ~DaemonProcess();  // SIGKILL if still running
@@ -21,6 +22,7 @@ class DaemonProcess {
   DaemonProcess& operator=(const DaemonProcess&) = delete;
 
   bool ok() const { return port_ > 0; }
+  int port() const { return port_; }
   std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
   void Signal(int sig) const;
   // Waits up to `seconds` for the process to exit; its exit status, or -1.

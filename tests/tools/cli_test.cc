@@ -29,7 +29,7 @@ TEST(CliTest, HelpListsEverySubcommand) {
   Result r = Xwdb({"--help"});
   EXPECT_EQ(r.code, kExitOk);
   for (const char* sub : {"import", "stats", "export", "clues", "remove", "block", "unblock", "match", "fill", "check",
-                          "suggest"}) {
+                          "suggest", "snapshot"}) {
     EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
   }
   EXPECT_EQ(Xwdb({"import"}).code, kExitUsage);  // --db and inputs are required
@@ -76,6 +76,31 @@ TEST(CliTest, ImportStatsCluesExportRemoveBlock) {
   EXPECT_EQ(Xwdb({"remove", "--db", db, "ice-cream"}).code, kExitOk);
   EXPECT_EQ(Xwdb({"clues", "--db", db, "icecream"}).code, kExitError);  // no clues left
   EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ERA;50\n");
+}
+
+TEST(CliTest, SnapshotKeepsItsGenerationAndRefusesAnExistingDirectory) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db"), snap = dir.Sub("snap");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "-"}, "apple\npear\n").code, kExitOk);
+  Result r = Xwdb({"snapshot", "--db", db, "--out", snap, "--json"});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["generation"], 1);
+  EXPECT_GT(j["files"].get<int>(), 0);
+  // The dictionary moves on; the snapshot does not.
+  ASSERT_EQ(Xwdb({"import", "--db", db, "-"}, "plum\n").code, kExitOk);
+  ASSERT_EQ(Xwdb({"remove", "--db", db, "apple"}).code, kExitOk);
+  EXPECT_EQ(Xwdb({"export", "--db", snap}).out, "PEAR;50\nAPPLE;50\n");
+  EXPECT_EQ(nlohmann::json::parse(Xwdb({"stats", "--db", snap, "--json"}).out)["generation"], 1);
+  EXPECT_EQ(Xwdb({"export", "--db", db}).out, "PEAR;50\nPLUM;50\n");
+
+  r = Xwdb({"snapshot", "--db", db, "--out", snap});
+  EXPECT_EQ(r.code, kExitError);
+  EXPECT_NE(r.err.find(snap + ": already exists"), std::string::npos) << r.err;
+  EXPECT_EQ(Xwdb({"export", "--db", snap}).out, "PEAR;50\nAPPLE;50\n") << "the old snapshot is untouched";
+  r = Xwdb({"snapshot", "--db", dir.Sub("none"), "--out", dir.Sub("snap2")});
+  EXPECT_EQ(r.code, kExitError);
+  EXPECT_NE(r.err.find(dir.Sub("none")), std::string::npos) << r.err;
 }
 
 TEST(CliTest, ErrorsNameTheProblemAndChangeNothing) {

@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/store/store.h"
 #include "gtest/gtest.h"
+#include "tests/testing/daemon_process.h"
 #include "tests/testing/temp_dir.h"
 
 namespace xwdb {
@@ -60,7 +61,8 @@ pid_t StartImport(const std::string& db, const std::string& file, rlim_t max_fil
       const rlimit limit{max_file_bytes, max_file_bytes};
       setrlimit(RLIMIT_FSIZE, &limit);
     }
-    execl(kXwdb, kXwdb, "import", "--db", db.c_str(), "--format", "pipe", file.c_str(), nullptr);
+    // --wait: a snapshot may hold the writer's lock for a moment.
+    execl(kXwdb, kXwdb, "import", "--db", db.c_str(), "--format", "pipe", "--wait", "60", file.c_str(), nullptr);
     _exit(127);
   }
   return pid;
@@ -136,6 +138,43 @@ TEST_F(ImportFaultTest, KilledImportsAreAllOrNothing) {
   }
   EXPECT_EQ(none + all, 20);
   std::printf("kill test: %d runs held none of the import, %d all of it\n", none, all);
+}
+
+// Snapshots taken at moments spread over a running import each hold the
+// dictionary before the import or after it, whole, and open on their own;
+// the import is not disturbed.
+TEST_F(ImportFaultTest, SnapshotsDuringAnImportAreWholeGenerations) {
+  const std::string full_db = dir.Sub("full.db");
+  std::filesystem::copy(base_db, full_db, std::filesystem::copy_options::recursive);
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(Wait(StartImport(full_db, dir.Sub("big.txt"))), 0);
+  const auto full_us =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
+  const Counts after = CountAll(full_db);
+
+  int none = 0, all = 0;
+  for (int run = 0; run < 6; ++run) {
+    SCOPED_TRACE(absl::StrCat("run ", run));
+    const std::string db = dir.Sub(absl::StrCat("snap-run", run, ".db"));
+    const std::string snapshot = dir.Sub(absl::StrCat("snapshot", run));
+    std::filesystem::copy(base_db, db, std::filesystem::copy_options::recursive);
+    const pid_t pid = StartImport(db, dir.Sub("big.txt"));
+    std::this_thread::sleep_for(full_us * run / 6);
+    const std::string log = dir.Sub(absl::StrCat("snapshot", run, ".log"));
+    const int code = testing::RunProgram({kXwdb, "snapshot", "--db", db, "--out", snapshot, "--wait", "120"}, log);
+    EXPECT_EQ(code, 0) << testing::ReadFile(log);
+    EXPECT_EQ(Wait(pid), 0) << "the import ran to its end beside the snapshot";
+    EXPECT_EQ(CountAll(db), after);
+    const Counts got = CountAll(snapshot);
+    EXPECT_TRUE(got == before || got == after)
+        << "words " << got.words << " clues " << got.clues << " generation " << got.generation;
+    none += got == before;
+    all += got == after;
+    std::filesystem::remove_all(db);
+    std::filesystem::remove_all(snapshot);
+  }
+  EXPECT_EQ(none + all, 6);
+  std::printf("snapshot test: %d snapshots before the import, %d after it\n", none, all);
 }
 
 // The disk fills up during an import: the import fails with a message that

@@ -36,6 +36,7 @@ Command AddMatchCommand(CLI::App* root);
 Command AddFillCommand(CLI::App* root);
 Command AddCheckCommand(CLI::App* root);
 Command AddSuggestCommand(CLI::App* root);
+Command AddSnapshotCommand(CLI::App* root);
 
 // Adds the `--db PATH` option every subcommand has.
 void AddDbOption(CLI::App* app, std::string* db);
