@@ -5,7 +5,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <random>
 #include <set>
 #include <thread>
 
@@ -13,6 +12,7 @@
 #include "client/xwdb_client.h"
 #include "gtest/gtest.h"
 #include "tests/testing/daemon_process.h"
+#include "tests/testing/small_dictionary.h"
 #include "tests/testing/temp_dir.h"
 
 namespace xwdb {
@@ -43,13 +43,7 @@ class DaemonTest : public ::testing::Test {
                                   dir_->Sub("import1.log")), 0);
     ASSERT_EQ(testing::RunProgram({kXwdb, "import", "--db", Small(), "--format", "pipe", dir_->Sub("clues.txt")},
                                   dir_->Sub("import2.log")), 0);
-    std::mt19937 rng(3);
-    std::string words;
-    for (int i = 0; i < 20000; ++i) {
-      for (int k = 0; k < 10; ++k) words.push_back(static_cast<char>('a' + rng() % 5));
-      words.push_back('\n');
-    }
-    testing::WriteFile(dir_->Sub("hard.txt"), words);
+    testing::WriteFile(dir_->Sub("hard.txt"), testing::RandomWordList(20000, 10, 5, 3));
     ASSERT_EQ(testing::RunProgram({kXwdb, "import", "--db", dir_->Sub("hard.db"), "--format", "plain",
                                    dir_->Sub("hard.txt")}, dir_->Sub("import3.log")), 0);
   }

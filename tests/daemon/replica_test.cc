@@ -15,7 +15,6 @@
 #include <iterator>
 #include <map>
 #include <mutex>
-#include <random>
 #include <thread>
 #include <vector>
 
@@ -24,6 +23,7 @@
 #include "client/xwdb_client.h"
 #include "gtest/gtest.h"
 #include "tests/testing/daemon_process.h"
+#include "tests/testing/small_dictionary.h"
 #include "tests/testing/temp_dir.h"
 
 namespace xwdb {
@@ -41,17 +41,6 @@ const char kXwdbClient[] = XWDB_BINARY_DIR "/client/xwdb-client";
 constexpr int kReplicas = 3;
 
 double SecondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-// `count` random words of 5 letters over the first `letters` letters.
-std::string RandomWords(int count, int letters, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::string words;
-  for (int i = 0; i < count; ++i) {
-    for (int k = 0; k < 5; ++k) words.push_back(static_cast<char>('a' + rng() % letters));
-    words.push_back('\n');
-  }
-  return words;
-}
 
 std::unique_ptr<XwdbClient> ConnectTo(const std::string& address) {
   ClientOptions o;
@@ -118,20 +107,14 @@ class ReplicaTest : public ::testing::Test {
     // "words": generation 1 is random words over A-E; a later import adds
     // words with F. Replicas serve the snapshot a symbolic link points at,
     // as an operator rolls them forward.
-    testing::WriteFile(dir_.Sub("words1.txt"), RandomWords(3000, 5, 1));
-    testing::WriteFile(dir_.Sub("words2.txt"), RandomWords(3000, 6, 2));
+    testing::WriteFile(dir_.Sub("words1.txt"), testing::RandomWordList(3000, 5, 5, 1));
+    testing::WriteFile(dir_.Sub("words2.txt"), testing::RandomWordList(3000, 5, 6, 2));
     ASSERT_EQ(Xwdb({"import", "--db", dir_.Sub("words.db"), "--format", "plain", dir_.Sub("words1.txt")}), 0);
     ASSERT_EQ(Xwdb({"snapshot", "--db", dir_.Sub("words.db"), "--out", dir_.Sub("snap-1")}), 0);
     std::filesystem::create_symlink(dir_.Sub("snap-1"), dir_.Sub("current"));
     // "hard": random 10-letter words over A-E; a 10x10 open grid keeps a
     // search busy for as long as it is allowed.
-    std::mt19937 rng(3);
-    std::string hard;
-    for (int i = 0; i < 20000; ++i) {
-      for (int k = 0; k < 10; ++k) hard.push_back(static_cast<char>('a' + rng() % 5));
-      hard.push_back('\n');
-    }
-    testing::WriteFile(dir_.Sub("hard.txt"), hard);
+    testing::WriteFile(dir_.Sub("hard.txt"), testing::RandomWordList(20000, 10, 5, 3));
     ASSERT_EQ(Xwdb({"import", "--db", dir_.Sub("hard.db"), "--format", "plain", dir_.Sub("hard.txt")}), 0);
     for (int i = 0; i < kReplicas; ++i) {
       replicas_.push_back(Start("127.0.0.1:0"));

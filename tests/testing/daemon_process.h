@@ -22,7 +22,6 @@ class DaemonProcess {
   DaemonProcess& operator=(const DaemonProcess&) = delete;
 
   bool ok() const { return port_ > 0; }
-  int port() const { return port_; }
   std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
   void Signal(int sig) const;
   // Waits up to `seconds` for the process to exit; its exit status, or -1.

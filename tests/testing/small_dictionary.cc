@@ -43,6 +43,16 @@ Grid TinyGrid(std::mt19937& rng) {
   return g;
 }
 
+std::string RandomWordList(int count, int length, int letters, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::string words;
+  for (int i = 0; i < count; ++i) {
+    for (int k = 0; k < length; ++k) words.push_back(static_cast<char>('a' + rng() % letters));
+    words.push_back('\n');
+  }
+  return words;
+}
+
 Grid GridOf(const std::vector<std::string>& rows) {
   Grid g(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
   for (size_t r = 0; r < rows.size(); ++r) {

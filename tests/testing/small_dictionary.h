@@ -39,6 +39,10 @@ Grid GridOf(const std::vector<std::string>& rows);
 // A-Z text as letter codes.
 std::string Codes(const std::string& upper);
 
+// A word list to import (one per line): `count` random words of `length`
+// letters over the first `letters` letters of a-z, from `seed`.
+std::string RandomWordList(int count, int length, int letters, uint32_t seed);
+
 }  // namespace xwdb::testing
 
 #endif  // XWDB_TESTS_TESTING_SMALL_DICTIONARY_H_
