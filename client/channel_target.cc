@@ -72,7 +72,7 @@ const std::string& ReplicaServiceConfig() {
   static const std::string* const config = [] {
     std::string names;
     for (const char* method :
-         {"ListDictionaries", "Match", "GetClues", "Analyze", "Suggest", "GetServerStats"}) {
+         {"ListDictionaries", "Match", "MatchMany", "GetClues", "Analyze", "Suggest", "GetServerStats"}) {
       absl::StrAppend(&names, names.empty() ? "" : ",", R"({"service":"xwdb.v1.Xwdb","method":")",
                       method, R"("})");
     }

@@ -27,8 +27,8 @@ absl::StatusOr<std::string> ChannelTarget(absl::string_view addresses);
 
 // The service config of every client channel: round_robin with client-side
 // health checking, and a retry policy (up to 3 attempts on UNAVAILABLE) for
-// the read-only unary methods: ListDictionaries, Match, GetClues, Analyze,
-// Suggest and GetServerStats. Fill streams progress, so gRPC cannot retry
+// the read-only unary methods: ListDictionaries, Match, MatchMany, GetClues,
+// Analyze, Suggest and GetServerStats. Fill streams progress, so gRPC cannot retry
 // it once it has started; its callers retry it themselves.
 const std::string& ReplicaServiceConfig();
 

@@ -19,6 +19,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
 #include "client/xwdb_client.h"
 
 namespace xwdb::client {
@@ -486,30 +487,68 @@ int RunSuggest(Common& c, const SuggestArgs& a) {
   return kExitOk;
 }
 
-int RunMatch(Common& c, v1::MatchRequest request) {
-  request.set_dictionary(c.dictionary);
+// One pattern's answer: as JSON (an object), or as text, after a line
+// naming the pattern when several were asked for.
+nlohmann::json MatchJson(const v1::MatchRequest& request, const v1::MatchResponse& r) {
+  nlohmann::json words = nlohmann::json::array();
+  for (const v1::ScoredWord& w : r.words()) words.push_back({{"word", w.word()}, {"score", w.score()}});
+  nlohmann::json j = {{"pattern", request.pattern()}, {"total", r.total()}, {"matches", words}};
+  if (request.letter_sets()) j["letters"] = r.letters();
+  return j;
+}
+
+void PrintMatch(const v1::MatchRequest& request, const v1::MatchResponse& r, bool named) {
+  if (request.count_only()) {
+    std::cout << (named ? request.pattern() + "  " : "") << r.total() << "\n";
+    return;
+  }
+  if (named) std::cout << request.pattern() << "  (" << r.total() << ")\n";
+  const char* indent = named ? "  " : "";
+  if (request.letter_sets()) {
+    for (int i = 0; i < r.letters_size(); ++i) {
+      std::cout << indent << std::setw(4) << i + 1 << "  " << r.letters(i) << "\n";
+    }
+    return;
+  }
+  for (const v1::ScoredWord& w : r.words()) std::cout << indent << w.word() << "  " << w.score() << "\n";
+  if (r.total() == 0) std::cerr << "xwdb-client match: no word fits " << request.pattern() << "\n";
+}
+
+// One pattern: a Match call. Several: one MatchMany call, answered by one
+// generation of the dictionary, printed in the patterns' order.
+int RunMatch(Common& c, const std::vector<std::string>& patterns, const v1::MatchRequest& each) {
   auto client = Connect(c);
   if (!client.ok()) return Fail("match", client.status());
-  auto r = (*client)->Match(request);
-  if (!r.ok()) return Fail("match", r.status());
+  std::vector<v1::MatchRequest> requests;
+  std::vector<v1::MatchResponse> answers;
+  if (patterns.size() == 1) {
+    v1::MatchRequest request = each;
+    request.set_dictionary(c.dictionary);
+    request.set_pattern(patterns.front());
+    auto r = (*client)->Match(request);
+    if (!r.ok()) return Fail("match", r.status());
+    requests.push_back(std::move(request));
+    answers.push_back(std::move(*r));
+  } else {
+    v1::MatchManyRequest many;
+    many.set_dictionary(c.dictionary);
+    for (const std::string& pattern : patterns) {
+      v1::MatchRequest* q = many.add_queries();
+      *q = each;
+      q->set_pattern(pattern);
+    }
+    auto r = (*client)->MatchMany(many);
+    if (!r.ok()) return Fail("match", r.status());
+    requests.assign(many.queries().begin(), many.queries().end());
+    answers.assign(r->results().begin(), r->results().end());
+  }
   if (c.json) {
-    nlohmann::json words = nlohmann::json::array();
-    for (const v1::ScoredWord& w : r->words()) words.push_back({{"word", w.word()}, {"score", w.score()}});
-    nlohmann::json j = {{"pattern", request.pattern()}, {"total", r->total()}, {"matches", words}};
-    if (request.letter_sets()) j["letters"] = r->letters();
-    std::cout << j.dump(2) << "\n";
+    nlohmann::json out = nlohmann::json::array();
+    for (size_t i = 0; i < requests.size(); ++i) out.push_back(MatchJson(requests[i], answers[i]));
+    std::cout << (requests.size() == 1 ? out[0] : out).dump(2) << "\n";
     return kExitOk;
   }
-  if (request.count_only()) {
-    std::cout << r->total() << "\n";
-    return kExitOk;
-  }
-  if (request.letter_sets()) {
-    for (int i = 0; i < r->letters_size(); ++i) std::cout << std::setw(4) << i + 1 << "  " << r->letters(i) << "\n";
-    return kExitOk;
-  }
-  for (const v1::ScoredWord& w : r->words()) std::cout << w.word() << "  " << w.score() << "\n";
-  if (r->total() == 0) std::cerr << "xwdb-client match: no word fits " << request.pattern() << "\n";
+  for (size_t i = 0; i < requests.size(); ++i) PrintMatch(requests[i], answers[i], requests.size() > 1);
   return kExitOk;
 }
 
@@ -637,13 +676,15 @@ int Main(int argc, char** argv) {
   AddRuleOptions(suggest, &sa.rules);
 
   v1::MatchRequest mr;
-  std::string pattern;
+  std::vector<std::string> patterns;
   int limit = 50, offset = 0, match_min = 0;
   bool count = false, letters = false;
   std::vector<std::string> exclude;
   CLI::App* match = app.add_subcommand("match", "Words matching a pattern, best first");
   add_common(match);
-  match->add_option("pattern", pattern, "e.g. C.T, CROSS*, [^AEIOU]..SS")->required();
+  match->add_option("patterns", patterns,
+                    "e.g. C.T, CROSS*, [^AEIOU]..SS; several (up to 1000) are answered in one call")
+      ->required();
   match->add_option("--limit", limit, "At most this many (default 50)")->check(CLI::Range(0, 10000));
   match->add_option("--offset", offset, "Skip this many first")->check(CLI::Range(0, 1000000));
   match->add_option("--min-score", match_min, "Leave out words scored below")->check(CLI::Range(0, 100));
@@ -685,14 +726,13 @@ int Main(int argc, char** argv) {
   if (check->parsed()) return RunCheck(c, ca);
   if (suggest->parsed()) return RunSuggest(c, sa);
   if (match->parsed()) {
-    mr.set_pattern(pattern);
     mr.set_limit(limit);
     mr.set_offset(offset);
     mr.set_min_score(match_min);
     mr.set_count_only(count);
     mr.set_letter_sets(letters);
     for (const std::string& w : exclude) mr.add_exclude(w);
-    return RunMatch(c, mr);
+    return RunMatch(c, patterns, mr);
   }
   if (clues->parsed()) {
     for (const std::string& w : words) cr.add_words(w);
@@ -705,4 +745,8 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace xwdb::client
 
-int main(int argc, char** argv) { return xwdb::client::Main(argc, argv); }
+int main(int argc, char** argv) {
+  // As xwdbd does (daemon/main.cc says why).
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+  return xwdb::client::Main(argc, argv);
+}

@@ -79,6 +79,12 @@ absl::StatusOr<v1::MatchResponse> XwdbClient::Match(const v1::MatchRequest& requ
                                   [this](auto* c, const auto& q, auto* r) { return stub_->Match(c, q, r); }, request);
 }
 
+absl::StatusOr<v1::MatchManyResponse> XwdbClient::MatchMany(const v1::MatchManyRequest& request) {
+  return Unary<v1::MatchManyResponse>(
+      *this, options_.deadline_seconds,
+      [this](auto* c, const auto& q, auto* r) { return stub_->MatchMany(c, q, r); }, request);
+}
+
 absl::StatusOr<v1::GetCluesResponse> XwdbClient::GetClues(const v1::GetCluesRequest& request) {
   return Unary<v1::GetCluesResponse>(
       *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->GetClues(c, q, r); },

@@ -68,6 +68,7 @@ class XwdbClient {
 
   absl::StatusOr<xwdb::v1::ListDictionariesResponse> ListDictionaries();
   absl::StatusOr<xwdb::v1::MatchResponse> Match(const xwdb::v1::MatchRequest& request);
+  absl::StatusOr<xwdb::v1::MatchManyResponse> MatchMany(const xwdb::v1::MatchManyRequest& request);
   absl::StatusOr<xwdb::v1::GetCluesResponse> GetClues(const xwdb::v1::GetCluesRequest& request);
   absl::StatusOr<xwdb::v1::AnalyzeResponse> Analyze(const xwdb::v1::AnalyzeRequest& request);
   // Without a deadline of its own, a verifying call gets its verification

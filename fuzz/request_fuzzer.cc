@@ -1,6 +1,6 @@
 // The daemon's request validation and handlers, without the transport: any
-// bytes, read as a Match, Fill, GetClues, Analyze or Suggest request (the
-// first byte picks which), get an answer or a clear refusal, never a crash, and never an
+// bytes, read as a Match, Fill, GetClues, Analyze, Suggest or MatchMany
+// request (the first byte picks which), get an answer or a clear refusal, never a crash, and never an
 // INTERNAL or UNKNOWN status. Fills are capped at a few milliseconds.
 #include "daemon/service/xwdb_service.h"
 #include "fuzz/fuzz_support.h"
@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
-  const int method = data[0] % 5;
+  const int method = data[0] % 6;
   const uint8_t* body = data + 1;
   const int body_size = static_cast<int>(size - 1);
   xwdb::daemon::XwdbService* service = xwdb::fuzz::SmallService();
@@ -51,6 +51,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (s.ok()) {
       xwdb::fuzz::Check(response.cell_letters_size() == response.facts().rows() * response.facts().columns(),
                         "an analysis without one letter set per cell");
+    }
+  } else if (method == 5) {
+    v1::MatchManyRequest request;
+    if (!request.ParseFromArray(body, body_size)) return 0;
+    v1::MatchManyResponse response;
+    const absl::Status s = service->MatchMany(context, request, &response);
+    CheckStatus(s);
+    if (s.ok()) {
+      xwdb::fuzz::Check(response.results_size() == request.queries_size(), "a MatchMany answer without one "
+                        "result per query");
     }
   } else {
     v1::SuggestRequest request;

@@ -2,13 +2,15 @@
 
 #include <string>
 
+#include "daemon/listen_address.h"
+
 namespace xwdb::daemon {
 
 namespace v1 = ::xwdb::v1;
 
 namespace {
 
-CallContext ContextOf(grpc::ServerContext* context) {
+CallContext ContextOf(grpc::ServerContextBase* context) {
   CallContext out;
   const auto& metadata = context->client_metadata();
   const auto it = metadata.find("authorization");
@@ -20,6 +22,38 @@ CallContext ContextOf(grpc::ServerContext* context) {
 
 }  // namespace
 
+void ApplyServerSettings(grpc::ServerBuilder* builder) {
+  builder->SetMaxReceiveMessageSize(kMaxMessageBytes);
+  builder->AddChannelArgument(GRPC_ARG_ENABLE_CHANNELZ, 0);
+}
+
+template <class Request, class Response>
+class GrpcService::ArenaAllocator final : public grpc::MessageAllocator<Request, Response> {
+ public:
+  grpc::MessageHolder<Request, Response>* AllocateMessages() override { return new Holder; }
+
+ private:
+  class Holder final : public grpc::MessageHolder<Request, Response> {
+   public:
+    Holder() {
+      this->set_request(google::protobuf::Arena::CreateMessage<Request>(&arena_));
+      this->set_response(google::protobuf::Arena::CreateMessage<Response>(&arena_));
+    }
+    void Release() override { delete this; }
+
+   private:
+    google::protobuf::Arena arena_;
+  };
+};
+
+GrpcService::GrpcService(XwdbService* service)
+    : service_(service),
+      match_allocator_(std::make_unique<ArenaAllocator<v1::MatchRequest, v1::MatchResponse>>()),
+      match_many_allocator_(std::make_unique<ArenaAllocator<v1::MatchManyRequest, v1::MatchManyResponse>>()) {
+  SetMessageAllocatorFor_Match(match_allocator_.get());
+  SetMessageAllocatorFor_MatchMany(match_many_allocator_.get());
+}
+
 grpc::Status ToGrpcStatus(const absl::Status& status) {
   if (status.ok()) return grpc::Status::OK;
   return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
@@ -30,9 +64,19 @@ grpc::Status GrpcService::ListDictionaries(grpc::ServerContext* context, const v
   return ToGrpcStatus(service_->ListDictionaries(ContextOf(context), *request, response));
 }
 
-grpc::Status GrpcService::Match(grpc::ServerContext* context, const v1::MatchRequest* request,
-                                v1::MatchResponse* response) {
-  return ToGrpcStatus(service_->Match(ContextOf(context), *request, response));
+grpc::ServerUnaryReactor* GrpcService::Match(grpc::CallbackServerContext* context, const v1::MatchRequest* request,
+                                             v1::MatchResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  reactor->Finish(ToGrpcStatus(service_->Match(ContextOf(context), *request, response)));
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* GrpcService::MatchMany(grpc::CallbackServerContext* context,
+                                                 const v1::MatchManyRequest* request,
+                                                 v1::MatchManyResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  reactor->Finish(ToGrpcStatus(service_->MatchMany(ContextOf(context), *request, response)));
+  return reactor;
 }
 
 grpc::Status GrpcService::Fill(grpc::ServerContext* context, const v1::FillRequest* request,

@@ -114,6 +114,10 @@ absl::StatusOr<std::string> JsonCalls::CallUnary(absl::string_view method, absl:
     return Unary<v1::MatchRequest, v1::MatchResponse>(
         s, m, body, [&](const auto& q, auto* r) { return s->Match(context, q, r); });
   }
+  if (method == "MatchMany") {
+    return Unary<v1::MatchManyRequest, v1::MatchManyResponse>(
+        s, m, body, [&](const auto& q, auto* r) { return s->MatchMany(context, q, r); });
+  }
   if (method == "Analyze") {
     return Unary<v1::AnalyzeRequest, v1::AnalyzeResponse>(
         s, m, body, [&](const auto& q, auto* r) { return s->Analyze(context, q, r); });

@@ -5,6 +5,7 @@
 #define XWDB_DAEMON_SERVICE_REQUEST_LIMITS_H_
 
 #include <cstddef>
+#include <cstdint>
 
 namespace xwdb::daemon {
 
@@ -12,6 +13,11 @@ inline constexpr int kMaxMatchLimit = 10000;
 // Offsets past this are refused: a page that deep is a scan, not a query.
 inline constexpr int kMaxMatchOffset = 1000000;
 inline constexpr size_t kMaxExcluded = 10000;
+// MatchMany: queries in one call, the words their pages may hold together,
+// and the excluded words of all its queries together.
+inline constexpr size_t kMaxMatchManyQueries = 1000;
+inline constexpr int64_t kMaxMatchManyWords = 100000;
+inline constexpr size_t kMaxMatchManyExcluded = 10000;
 inline constexpr int kMaxSolutions = 100;
 inline constexpr size_t kMaxClueWords = 1000;
 inline constexpr int kMaxCluesPerWord = 1000;

@@ -1,5 +1,7 @@
 #include "daemon/service/xwdb_service.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cmath>
 #include <thread>
@@ -14,9 +16,8 @@
 #include "core/fill/suggest.h"
 #include "core/format/puzzle.h"
 #include "core/grid/grid.h"
-#include "core/index/pattern.h"
-#include "core/index/pattern_query.h"
 #include "daemon/service/grid_request.h"
+#include "daemon/service/match_query.h"
 #include "daemon/service/proto_convert.h"
 
 namespace xwdb::daemon {
@@ -30,13 +31,19 @@ namespace {
 // often a progress event is sent.
 constexpr double kCallCheckSeconds = 0.02;
 constexpr double kProgressSeconds = 0.25;
-constexpr int kDefaultMatchLimit = 100;
 constexpr int kDefaultCluesPerWord = 20;
 constexpr int kDefaultBestWords = 5;
 constexpr int kDefaultMinWordLength = 3;
 constexpr int kDefaultSuggestions = 50;
 constexpr int kDefaultProbes = 5000;
 constexpr double kDefaultVerifySeconds = 1;
+
+double ProcessCpuSeconds() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
 
 }  // namespace
 
@@ -179,6 +186,12 @@ absl::Status XwdbService::Match(const CallContext& context, const v1::MatchReque
   return Serve("Match", context, [&](std::string* dictionary) { return DoMatch(request, response, dictionary); });
 }
 
+absl::Status XwdbService::MatchMany(const CallContext& context, const v1::MatchManyRequest& request,
+                                    v1::MatchManyResponse* response) {
+  return Serve("MatchMany", context,
+               [&](std::string* dictionary) { return DoMatchMany(request, response, dictionary); });
+}
+
 absl::Status XwdbService::Fill(const CallContext& context, const v1::FillRequest& request, const FillEventSink& send) {
   return Serve("Fill", context, [&](std::string* dictionary) { return DoFill(context, request, send, dictionary); });
 }
@@ -212,6 +225,7 @@ absl::Status XwdbService::GetServerStats(const CallContext& context, const v1::G
     response->set_fills_refused(fills_refused_.load());
     response->set_reloads(reloads_.load());
     response->set_uptime_seconds(std::chrono::duration<double>(Clock::now() - started_).count());
+    response->set_cpu_seconds(ProcessCpuSeconds());
     return absl::OkStatus();
   });
 }
@@ -232,6 +246,8 @@ std::string XwdbService::MetricsText() const {
   gauge("xwdb_reloads_total", "counter", "Dictionary reloads (SIGHUP) that succeeded.", reloads_.load());
   gauge("xwdb_uptime_seconds", "gauge", "Seconds since the daemon started.",
         absl::StrFormat("%.3f", std::chrono::duration<double>(Clock::now() - started_).count()));
+  gauge("process_cpu_seconds_total", "counter", "User and system CPU time the daemon has used, in seconds.",
+        absl::StrFormat("%.3f", ProcessCpuSeconds()));
   struct PerDictionary {
     const char* name;
     const char* help;
@@ -262,51 +278,31 @@ absl::Status XwdbService::DoMatch(const v1::MatchRequest& request, v1::MatchResp
   auto dict = set->Find(request.dictionary());
   if (!dict.ok()) return dict.status();
   *dictionary = (*dict)->name;
-  if (request.pattern().size() > Pattern::kMaxTextBytes) {
-    return Invalid(absl::StrCat("pattern: over ", Pattern::kMaxTextBytes, " bytes"));
-  }
-  if (request.min_score() < 0 || request.min_score() > 100) return Invalid("min_score: must be 0 to 100");
-  if (request.limit() < 0 || request.limit() > kMaxMatchLimit) {
-    return Invalid(absl::StrCat("limit: must be 0 to ", kMaxMatchLimit));
-  }
-  if (request.offset() < 0 || request.offset() > kMaxMatchOffset) {
-    return Invalid(absl::StrCat("offset: must be 0 to ", kMaxMatchOffset));
-  }
-  if (static_cast<size_t>(request.exclude_size()) > kMaxExcluded) {
-    return Invalid(absl::StrCat("exclude: at most ", kMaxExcluded, " words"));
-  }
   auto normalizer = (*dict)->BorrowNormalizer();
   if (!normalizer.ok()) return normalizer.status();
-  auto pattern = ParsePattern(request.pattern(), normalizer->get());
-  if (!pattern.ok()) return Invalid(absl::StrCat("pattern: ", pattern.status().message()));
-  PatternQueryOptions options;
-  options.min_score = request.min_score();
-  options.limit = request.limit() == 0 ? kDefaultMatchLimit : request.limit();
-  options.offset = static_cast<size_t>(request.offset());
-  for (int i = 0; i < request.exclude_size(); ++i) {
-    std::string codes;
-    if (absl::Status s = NormalizeWord(normalizer->get(), absl::StrCat("exclude[", i, "]"), request.exclude(i), &codes);
+  return AnswerMatch(**dict, normalizer->get(), request, "", response);
+}
+
+absl::Status XwdbService::DoMatchMany(const v1::MatchManyRequest& request, v1::MatchManyResponse* response,
+                                      std::string* dictionary) {
+  // One set, one dictionary, one normalizer: every query sees the same
+  // generation, also while a reload swaps the set.
+  const auto set = dictionaries();
+  auto dict = set->Find(request.dictionary());
+  if (!dict.ok()) return dict.status();
+  *dictionary = (*dict)->name;
+  if (absl::Status s = CheckMatchManySize(request); !s.ok()) return s;
+  auto normalizer = (*dict)->BorrowNormalizer();
+  if (!normalizer.ok()) return normalizer.status();
+  response->set_generation((*dict)->store->meta()->generation);
+  response->mutable_results()->Reserve(request.queries_size());
+  for (int i = 0; i < request.queries_size(); ++i) {
+    if (absl::Status s = AnswerMatch(**dict, normalizer->get(), request.queries(i), absl::StrCat("queries[", i, "]."),
+                                     response->add_results());
         !s.ok()) {
+      response->Clear();
       return s;
     }
-    options.excluded.push_back(std::move(codes));
-  }
-  const MaskIndex& index = *(*dict)->index;
-  const Alphabet& alphabet = index.alphabet();
-  response->set_generation((*dict)->store->meta()->generation);
-  if (request.letter_sets()) {
-    if (pattern->stars() > 0) return Invalid("letter_sets: only for patterns without '*'");
-    const auto projections = ProjectMatches(index, *pattern, options);
-    if (!projections.empty()) {
-      for (LetterSet s : projections.front().letters) response->add_letters(LettersToText(alphabet, s));
-    }
-  }
-  response->set_total(CountMatches(index, *pattern, options));
-  if (request.count_only() || response->total() == 0) return absl::OkStatus();
-  for (const WordMatch& m : FindMatches(index, *pattern, options)) {
-    v1::ScoredWord* w = response->add_words();
-    w->set_word(alphabet.Decode(m.codes));
-    w->set_score(m.score);
   }
   return absl::OkStatus();
 }

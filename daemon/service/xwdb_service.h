@@ -57,6 +57,8 @@ class XwdbService {
                                 xwdb::v1::ListDictionariesResponse* response);
   absl::Status Match(const CallContext& context, const xwdb::v1::MatchRequest& request,
                      xwdb::v1::MatchResponse* response);
+  absl::Status MatchMany(const CallContext& context, const xwdb::v1::MatchManyRequest& request,
+                         xwdb::v1::MatchManyResponse* response);
   // `send` gets each event (progress, found fills, then one result); false
   // means the caller went away, and the fill stops.
   using FillEventSink = std::function<bool(const xwdb::v1::FillEvent&)>;
@@ -103,6 +105,8 @@ class XwdbService {
   absl::StatusOr<GridCall> ReadGridCall(const Request& request, std::string* dictionary);
   absl::Status DoMatch(const xwdb::v1::MatchRequest& request, xwdb::v1::MatchResponse* response,
                        std::string* dictionary);
+  absl::Status DoMatchMany(const xwdb::v1::MatchManyRequest& request, xwdb::v1::MatchManyResponse* response,
+                           std::string* dictionary);
   absl::Status DoFill(const CallContext& context, const xwdb::v1::FillRequest& request, const FillEventSink& send,
                       std::string* dictionary);
   absl::Status DoAnalyze(const xwdb::v1::AnalyzeRequest& request, xwdb::v1::AnalyzeResponse* response,

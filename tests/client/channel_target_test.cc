@@ -47,7 +47,7 @@ TEST(ChannelTargetTest, ServiceConfigRoundRobinHealthAndRetries) {
   const auto& method = config["methodConfig"][0];
   std::set<std::string> retried;
   for (const auto& name : method["name"]) retried.insert(name["method"]);
-  EXPECT_EQ(retried, (std::set<std::string>{"ListDictionaries", "Match", "GetClues", "Analyze", "Suggest",
+  EXPECT_EQ(retried, (std::set<std::string>{"ListDictionaries", "Match", "MatchMany", "GetClues", "Analyze", "Suggest",
                                             "GetServerStats"}));
   EXPECT_EQ(method["retryPolicy"]["retryableStatusCodes"], nlohmann::json::array({"UNAVAILABLE"}));
 }

@@ -247,6 +247,26 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
         self.assertEqual(rows[1][1:], "..")
         self.assertEqual(rows[2][1:], ".N")
 
+    def test_client_match_asks_for_several_patterns_in_one_call(self):
+        def match(*args):
+            return subprocess.run([CLIENT, "match", "--server", self.address, *args], capture_output=True, text=True,
+                                  timeout=60)
+        p = match("c.t", "t.n", "q..", "--limit", "2")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        # Each pattern under its total, best first (COT 80, CUT 65, CAT 60; TEN 40, TAN 50, TON 45).
+        self.assertEqual(p.stdout, "c.t  (3)\n  COT  80\n  CUT  65\nt.n  (3)\n  TAN  50\n  TON  45\nq..  (0)\n")
+        self.assertIn("no word fits q..", p.stderr)
+        p = match("c.t", "*e", "--count", "--json")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual([(j["pattern"], j["total"]) for j in json.loads(p.stdout)],
+                         [("c.t", 3), ("*e", sum(w.endswith("E") for w in WORDS))])
+        p = match("c.t", "c[t")
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("queries[1].pattern", p.stderr)
+        from xwdb.v1 import xwdb_pb2
+        stats = self.stub().GetServerStats(xwdb_pb2.GetServerStatsRequest(), timeout=30)
+        self.assertGreater(stats.cpu_seconds, 0)
+
 
 if __name__ == "__main__":
     unittest.main()

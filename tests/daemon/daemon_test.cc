@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <random>
 #include <set>
 #include <thread>
 
@@ -303,6 +304,114 @@ TEST_F(DaemonTest, BadRequestsNameTheField) {
   // The daemon still serves.
   m.set_dictionary("");
   EXPECT_TRUE(c->Match(m).ok());
+}
+
+// MatchMany gives each query exactly the answer Match gives it (the same
+// words, scores, totals, letter sets and generation), for patterns of every
+// kind and every option; refusals name the query; the daemon reports the
+// CPU it used.
+TEST_F(DaemonTest, MatchManyAnswersEachQueryAsMatchDoes) {
+  auto d = Start();
+  auto c = Connect(*d);
+  const auto stats_before = c->GetServerStats();
+  ASSERT_TRUE(stats_before.ok());
+  std::mt19937 rng(11);
+  auto letter = [&rng] { return static_cast<char>('A' + rng() % 5); };
+  v1::MatchManyRequest many;
+  many.set_dictionary("hard");
+  for (int i = 0; i < 300; ++i) {
+    std::string pattern;
+    switch (i % 4) {
+      case 0:  // letters and dots
+        for (int k = 0; k < 10; ++k) pattern += rng() % 3 == 0 ? letter() : '.';
+        break;
+      case 1:  // a class, a negated class
+        pattern = absl::StrCat(std::string(1, letter()), "[AB][^C]", std::string(7, '.'));
+        break;
+      case 2:  // stars
+        pattern = absl::StrCat(std::string(1, letter()), "*", std::string(1, letter()));
+        break;
+      default:  // no match at all, or a short slot
+        pattern = rng() % 2 ? "ZZZ" : std::string(10, letter());
+    }
+    v1::MatchRequest* q = many.add_queries();
+    q->set_pattern(pattern);
+    q->set_limit(static_cast<int>(rng() % 30));  // 0: the default 100
+    q->set_offset(static_cast<int>(rng() % 3));
+    q->set_count_only(i % 7 == 3);
+    q->set_letter_sets(i % 4 != 2 && i % 5 == 1);
+    if (i % 6 == 0) q->add_exclude(std::string(10, letter()));
+  }
+  auto answer = c->MatchMany(many);
+  ASSERT_TRUE(answer.ok()) << answer.status();
+  ASSERT_EQ(answer->results_size(), many.queries_size());
+  EXPECT_EQ(answer->generation(), 1u);
+  int with_words = 0;
+  for (int i = 0; i < many.queries_size(); ++i) {
+    v1::MatchRequest one = many.queries(i);
+    one.set_dictionary("hard");
+    auto single = c->Match(one);
+    ASSERT_TRUE(single.ok()) << single.status();
+    EXPECT_EQ(answer->results(i).SerializeAsString(), single->SerializeAsString())
+        << "query " << i << " (" << one.pattern() << "): " << answer->results(i).ShortDebugString() << " vs "
+        << single->ShortDebugString();
+    with_words += answer->results(i).words_size() > 0;
+  }
+  EXPECT_GT(with_words, 100);  // the comparison compared words, not only empty answers
+
+  auto expect_invalid = [](const absl::Status& s, const std::string& field) {
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+    EXPECT_EQ(s.message().substr(0, field.size()), field) << s;
+  };
+  v1::MatchManyRequest bad;
+  bad.add_queries()->set_pattern("c.t");
+  bad.add_queries()->set_pattern("c[t");
+  expect_invalid(c->MatchMany(bad).status(), "queries[1].pattern:");
+  bad.mutable_queries(1)->set_pattern("c.t");
+  bad.mutable_queries(1)->add_exclude("c4t");
+  expect_invalid(c->MatchMany(bad).status(), "queries[1].exclude[0]:");
+  bad.mutable_queries(1)->clear_exclude();
+  bad.mutable_queries(0)->set_limit(-1);
+  expect_invalid(c->MatchMany(bad).status(), "queries[0].limit:");
+  bad.mutable_queries(0)->set_limit(0);
+  bad.mutable_queries(0)->set_dictionary("hard");
+  expect_invalid(c->MatchMany(bad).status(), "queries[0].dictionary:");
+  bad.mutable_queries(0)->set_dictionary("small");  // the call's (the default) by name
+  bad.set_dictionary("small");
+  auto fine = c->MatchMany(bad);
+  ASSERT_TRUE(fine.ok()) << fine.status();
+  EXPECT_EQ(fine->results(0).total(), 3u);
+  bad.set_dictionary("");
+  bad.mutable_queries(0)->clear_dictionary();
+  for (int i = 0; i < 11; ++i) {
+    v1::MatchRequest* q = bad.add_queries();
+    q->set_pattern("c.t");
+    q->set_limit(10000);
+  }
+  expect_invalid(c->MatchMany(bad).status(), "queries: their pages ask for");
+  for (int i = 0; i < 11; ++i) bad.mutable_queries(2 + i)->set_count_only(true);  // counting asks for no page
+  EXPECT_TRUE(c->MatchMany(bad).ok());
+  v1::MatchManyRequest excluding;
+  for (int i = 0; i < 2; ++i) {
+    v1::MatchRequest* q = excluding.add_queries();
+    q->set_pattern("c.t");
+    for (int k = 0; k < 5001; ++k) q->add_exclude("cat");
+  }
+  expect_invalid(c->MatchMany(excluding).status(), "queries: 10002 excluded words");
+  v1::MatchManyRequest too_many;
+  for (int i = 0; i < 1001; ++i) too_many.add_queries()->set_pattern("c.t");
+  expect_invalid(c->MatchMany(too_many).status(), "queries: at most 1000");
+  auto empty = c->MatchMany(v1::MatchManyRequest());
+  ASSERT_TRUE(empty.ok()) << empty.status();
+  EXPECT_EQ(empty->results_size(), 0);
+  EXPECT_EQ(empty->generation(), 2u);  // "small" was imported twice
+
+  const auto stats = c->GetServerStats();
+  ASSERT_TRUE(stats.ok());
+  EXPECT_GT(stats->cpu_seconds(), 0);
+  EXPECT_GE(stats->cpu_seconds(), stats_before->cpu_seconds());
+  EXPECT_NE(d->log().find("MatchMany dictionary=hard status=0"), std::string::npos) << d->log();
+  EXPECT_NE(d->log().find("MatchMany dictionary=small status=3"), std::string::npos) << d->log();
 }
 
 // The operator's bound on the SAT member's formula (its memory): at 0 it

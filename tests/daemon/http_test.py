@@ -161,6 +161,10 @@ class MethodsTest(HttpTestBase):
         self.assertEqual(dicts["dictionaries"][0]["word_count"], str(len(WORDS)))  # uint64: a JSON string
         match = self.assert_same_as_grpc("Match", {"pattern": "C.T"})
         self.assertEqual([w["word"] for w in match["words"]], ["COT", "CAT"])
+        many = self.assert_same_as_grpc("MatchMany", {"queries": [{"pattern": "C.T"},
+                                                                  {"pattern": "T.N", "count_only": True}]})
+        self.assertEqual([w["word"] for w in many["results"][0]["words"]], ["COT", "CAT"])
+        self.assertEqual((many["results"][1]["total"], many["results"][1]["words"]), ("1", []))
         analyze = self.assert_same_as_grpc("Analyze", {"rows": ["C..", "...", "..."]})
         self.assertEqual(analyze["facts"]["rows"], 3)
         self.assertEqual(len(analyze["cell_letters"]), 9)

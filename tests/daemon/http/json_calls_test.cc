@@ -49,7 +49,7 @@ TEST(MessageJsonTest, UsesTheProtoNamesAndWritesZeroValues) {
 
 TEST(JsonCallsTest, KnowsTheMethods) {
   for (const char* m :
-       {"ListDictionaries", "Match", "Fill", "Analyze", "Suggest", "GetClues", "GetServerStats"}) {
+       {"ListDictionaries", "Match", "MatchMany", "Fill", "Analyze", "Suggest", "GetClues", "GetServerStats"}) {
     EXPECT_TRUE(JsonCalls::IsMethod(m)) << m;
   }
   for (const char* m : {"other", "match", "", "Fill2"}) EXPECT_FALSE(JsonCalls::IsMethod(m)) << m;
