@@ -1,6 +1,8 @@
 #include "core/import/format.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
@@ -21,8 +23,9 @@ absl::StatusOr<Format> ParseFormat(absl::string_view name) {
   if (n == "csv") return Format::kCsv;
   if (n == "scowl") return Format::kScowl;
   if (n == "wordnet") return Format::kWordNet;
+  if (n == "puzzle" || n == "puz" || n == "ipuz" || n == "xd") return Format::kPuzzle;
   return absl::InvalidArgumentError(absl::StrCat(
-      "unknown format '", name, "'; use one of auto, plain, scored, pipe, xd-tsv, csv, scowl, wordnet"));
+      "unknown format '", name, "'; use one of auto, plain, scored, pipe, xd-tsv, csv, scowl, wordnet, puzzle"));
 }
 
 absl::string_view FormatName(Format f) {
@@ -35,6 +38,7 @@ absl::string_view FormatName(Format f) {
     case Format::kCsv: return "csv";
     case Format::kScowl: return "scowl";
     case Format::kWordNet: return "wordnet";
+    case Format::kPuzzle: return "puzzle";
   }
   return "unknown";
 }
@@ -108,9 +112,30 @@ absl::StatusOr<Format> DetectDirectoryFormat(const std::string& dir, std::string
     *why = absl::StrCat("directory holds ", scowl->size(), " SCOWL word lists");
     return Format::kScowl;
   }
+  const std::vector<std::string> puzzles = ListPuzzleFiles(dir);
+  if (!puzzles.empty()) {
+    *why = absl::StrCat("directory holds ", puzzles.size(), " puzzle files (.puz, .ipuz, .xd)");
+    return Format::kPuzzle;
+  }
   return absl::InvalidArgumentError(absl::StrCat(
-      dir, ": a directory, but neither a SCOWL list directory (english-words.NN...) nor a "
-           "WordNet dict directory (data.noun...)"));
+      dir, ": a directory, but not a SCOWL list directory (english-words.NN...), a "
+           "WordNet dict directory (data.noun...) or a directory of puzzle files (.puz, .ipuz, .xd)"));
+}
+
+std::vector<std::string> ListPuzzleFiles(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    const std::string lower = absl::AsciiStrToLower(it->path().filename().string());
+    if (absl::EndsWith(lower, ".puz") || absl::EndsWith(lower, ".ipuz") || absl::EndsWith(lower, ".xd")) {
+      out.push_back(it->path().string());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace xwdb

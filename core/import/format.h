@@ -3,6 +3,7 @@
 #define XWDB_CORE_IMPORT_FORMAT_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -18,10 +19,12 @@ enum class Format {
   kCsv,      // RFC 4180; a header naming Word (or Answer) and Clue, Date optional
   kScowl,    // a SCOWL directory (NAME.LEVEL files); score = 100 - LEVEL
   kWordNet,  // a WordNet dict directory (data.noun ...); lemmas + glosses
+  kPuzzle,   // puzzle files (.puz, .ipuz, .xd): a file, or a directory of them;
+             // each entry's answer with its clue (puzzle_source.h)
 };
 
 // "plain", "scored", "pipe", "xd-tsv" (or "tsv"), "csv", "scowl", "wordnet",
-// "auto". Fails naming the valid ones.
+// "puzzle" (or "puz", "ipuz", "xd"), "auto". Fails naming the valid ones.
 absl::StatusOr<Format> ParseFormat(absl::string_view name);
 absl::string_view FormatName(Format f);
 bool IsDirectoryFormat(Format f);
@@ -30,8 +33,13 @@ bool IsDirectoryFormat(Format f);
 // why ("34 of 34 sampled lines contain '|'").
 Format DetectTextFormat(absl::string_view text, std::string* why);
 
-// The format of a directory: SCOWL or WordNet. Fails if it is neither.
+// The format of a directory: SCOWL, WordNet, or puzzle files. Fails if it
+// is none of them.
 absl::StatusOr<Format> DetectDirectoryFormat(const std::string& dir, std::string* why);
+
+// The puzzle files (.puz, .ipuz, .xd) under `dir`, its subdirectories
+// included, sorted by path.
+std::vector<std::string> ListPuzzleFiles(const std::string& dir);
 
 }  // namespace xwdb
 

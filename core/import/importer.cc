@@ -18,6 +18,7 @@
 #include "core/import/csv_reader.h"
 #include "core/import/input_text.h"
 #include "core/import/line_formats.h"
+#include "core/import/puzzle_source.h"
 #include "core/import/record.h"
 #include "core/import/scowl_reader.h"
 #include "core/import/wordnet_reader.h"
@@ -283,6 +284,28 @@ std::string BaseName(const std::string& path) {
   return base.empty() ? p : base;
 }
 
+// Reads every puzzle file under `dir`; one that cannot be read is one
+// rejected line, and the others still go in.
+absl::Status ReadPuzzleDirectory(const std::string& dir, Collector* collector, InputSummary* summary) {
+  summary->format = std::string(FormatName(Format::kPuzzle));
+  summary->encoding = "as each file's format says";
+  const std::vector<std::string> files = ListPuzzleFiles(dir);
+  uint64_t total = 0;
+  std::error_code ec;
+  for (const std::string& f : files) total += std::filesystem::file_size(f, ec);
+  collector->SetTotalBytes(total);
+  for (const std::string& f : files) {
+    absl::StatusOr<std::string> bytes = ReadWholeFile(f);
+    collector->BeginFile(f, bytes.ok() ? bytes->size() : 0);
+    if (!bytes.ok()) {
+      collector->OnReject(1, RejectReason::kBadPuzzle, bytes.status().message());
+      continue;
+    }
+    ReadPuzzleSource(f, *bytes, collector);
+  }
+  return absl::OkStatus();
+}
+
 // Reads one input into the collector.
 absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
                        Collector* collector, InputSummary* summary) {
@@ -295,7 +318,7 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
   if (is_dir) {
     if (format == Format::kAuto) {
       XWDB_ASSIGN_OR_RETURN(format, DetectDirectoryFormat(input.path, &summary->detection));
-    } else if (!IsDirectoryFormat(format)) {
+    } else if (!IsDirectoryFormat(format) && format != Format::kPuzzle) {
       return absl::InvalidArgumentError(absl::StrCat(
           input.path, ": is a directory; format ", FormatName(format), " reads a file"));
     }
@@ -305,6 +328,7 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
     for (const auto& e : fs::directory_iterator(input.path, ec)) {
       if (e.is_regular_file(ec)) total += e.file_size(ec);
     }
+    if (format == Format::kPuzzle) return ReadPuzzleDirectory(input.path, collector, summary);
     collector->SetTotalBytes(total);
     if (format == Format::kScowl) {
       return ReadScowl(input.path, options.scowl_variant, options.encoding, collector);
@@ -320,6 +344,14 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
     bytes = *input.data;
   } else {
     XWDB_ASSIGN_OR_RETURN(bytes, ReadWholeFile(input.path));
+  }
+  if (format == Format::kPuzzle || (format == Format::kAuto && IsPuzzleFile(input.path, bytes))) {
+    if (format == Format::kAuto) summary->detection = "a puzzle file (.puz magic, .ipuz or .xd name, ipuz JSON)";
+    summary->format = std::string(FormatName(Format::kPuzzle));
+    summary->encoding = "as its format says";
+    collector->BeginFile(input.path, bytes.size());
+    ReadPuzzleSource(input.path, bytes, collector);
+    return absl::OkStatus();
   }
   absl::StatusOr<DecodedInput> decoded = DecodeInput(bytes, options.encoding);
   if (!decoded.ok()) return absl::InvalidArgumentError(absl::StrCat(input.path, ": ", decoded.status().message()));

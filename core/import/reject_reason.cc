@@ -21,6 +21,9 @@ absl::string_view RejectReasonName(RejectReason r) {
     case RejectReason::kUnterminatedQuote: return "unterminated_quote";
     case RejectReason::kBlocked: return "blocked";
     case RejectReason::kPossessive: return "possessive";
+    case RejectReason::kRebus: return "rebus";
+    case RejectReason::kIncomplete: return "incomplete";
+    case RejectReason::kBadPuzzle: return "bad_puzzle";
     case RejectReason::kCount: break;
   }
   return "unknown";

@@ -27,6 +27,9 @@ enum class RejectReason : uint8_t {
   kUnterminatedQuote,  // a CSV quote still open at the end of the file
   kBlocked,            // the entry is on the dictionary's blocklist
   kPossessive,         // a SCOWL possessive ("cat's"): never a crossword entry
+  kRebus,              // a puzzle's entry through a cell holding several letters
+  kIncomplete,         // a puzzle's entry through a cell its solution leaves empty
+  kBadPuzzle,          // a puzzle file that cannot be read (damaged, no solution)
   kCount,              // number of reasons; not a reason
 };
 

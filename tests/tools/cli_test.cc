@@ -1,10 +1,12 @@
 // The xwdb command line, run in-process end to end on a real dictionary.
 #include "tools/xwdb/cli.h"
 
+#include <filesystem>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
 
@@ -263,13 +265,21 @@ TEST(CliTest, CheckSuggestAndTheFillOptions) {
   EXPECT_NE(alternatives.err.find("a fill, lowest 20"), std::string::npos) << alternatives.err;  // streamed
 }
 
+// Eight scored three-letter words, then `clues` (pipe lines) into `db`.
+::testing::AssertionResult ImportTinyDictionary(const std::string& db, const std::string& clues) {
+  for (const auto& [format, text] : {std::pair<const char*, std::string>{"scored",
+                                         "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n"},
+                                     {"pipe", clues}}) {
+    const Result r = Xwdb({"import", "--db", db, "--format", format, "-"}, text);
+    if (r.code != kExitOk) return ::testing::AssertionFailure() << format << ": " << r.err;
+  }
+  return ::testing::AssertionSuccess();
+}
+
 TEST(CliTest, FillWithCluesWritesPuzzleFormatsAndReadsThemBack) {
   testing::TempDir dir;
   const std::string db = dir.Sub("db");
-  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"},
-                 "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n").code, kExitOk);
-  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"},
-                 "CAT|Tom, for one\nCAT|Cat nap taker\nTEN|Decade's years\nACE|Top card\n").code, kExitOk);
+  ASSERT_TRUE(ImportTinyDictionary(db, "CAT|Tom, for one\nCAT|Cat nap taker\nTEN|Decade's years\nACE|Top card\n"));
   testing::WriteFile(dir.Sub("g.txt"), "c..\n...\n..n\n");
   Result xd = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--clues", "--format", "xd"});
   ASSERT_EQ(xd.code, kExitOk) << xd.err;
@@ -300,6 +310,39 @@ TEST(CliTest, FillWithCluesWritesPuzzleFormatsAndReadsThemBack) {
   Result unfilled = Xwdb({"clues", "--db", db, "--grid", dir.Sub("g.txt")});
   EXPECT_EQ(unfilled.code, kExitError);
   EXPECT_NE(unfilled.err.find("is not filled"), std::string::npos) << unfilled.err;
+}
+
+// The puzzles xwdb writes (.puz, ipuz, xd) are clue sources for another
+// dictionary: `xwdb import` finds them in a directory, and every entry comes
+// back with the clue the puzzle gave it, the puzzle's file as its source
+// (xwdb writes no title unless asked).
+TEST(CliTest, PuzzlesXwdbWritesImportAsClueSources) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_TRUE(ImportTinyDictionary(db, "CAT|Tom, for one\nTEN|Decade's years\nACE|Top card\nARE|Exist\n"
+                                       "TOE|Foot digit\nCOT|Camp bed\nATE|Dined\nEON|Age\n"));
+  testing::WriteFile(dir.Sub("g.txt"), "c..\n...\n..n\n");
+  std::filesystem::create_directories(dir.Sub("archive"));
+  for (const char* format : {"puz", "ipuz", "xd"}) {
+    Result r = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--clues", "--format", format});
+    ASSERT_EQ(r.code, kExitOk) << format << ": " << r.err;
+    testing::WriteFile(dir.Sub(absl::StrCat("archive/made.", format)), r.out);
+  }
+  const std::string other = dir.Sub("other");
+  Result imported = Xwdb({"import", "--db", other, dir.Sub("archive"), "--json"});
+  ASSERT_EQ(imported.code, kExitOk) << imported.err;
+  const auto report = nlohmann::json::parse(imported.out);
+  EXPECT_EQ(report["inputs"][0]["format"], "puzzle");
+  EXPECT_EQ(report["records"], 18);  // six entries in each of three puzzles
+  EXPECT_EQ(report["rejected"], 0);
+  Result clues = Xwdb({"clues", "--db", other, "cat", "--json"});
+  ASSERT_EQ(clues.code, kExitOk) << clues.err;
+  // The three puzzles give CAT the same clue: stored once, from the first
+  // file read (in path order).
+  const auto answers = nlohmann::json::parse(clues.out);
+  ASSERT_EQ(answers[0]["clues"].size(), 1u) << clues.out;
+  EXPECT_EQ(answers[0]["clues"][0]["clue"], "Tom, for one");
+  EXPECT_EQ(answers[0]["clues"][0]["source"], "made.ipuz");
 }
 
 }  // namespace

@@ -152,7 +152,8 @@ Command AddImportCommand(CLI::App* root) {
       ->required()
       ->type_name("INPUT");
   app->add_option("--format", args->format,
-                  "auto, plain, scored, pipe, xd-tsv, csv, scowl or wordnet (default: detect)");
+                  "auto, plain, scored, pipe, xd-tsv, csv, scowl, wordnet or puzzle (.puz, .ipuz, .xd files or a "
+                  "directory of them; default: detect)");
   app->add_option("--encoding", args->encoding,
                   "Input encoding, any ICU converter name (default UTF-8; UTF-16 by BOM)");
   app->add_option("--locale", args->locale,
