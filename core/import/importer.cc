@@ -322,13 +322,13 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
       return absl::InvalidArgumentError(absl::StrCat(
           input.path, ": is a directory; format ", FormatName(format), " reads a file"));
     }
+    if (format == Format::kPuzzle) return ReadPuzzleDirectory(input.path, collector, summary);
     summary->format = std::string(FormatName(format));
     summary->encoding = options.encoding.empty() ? "UTF-8" : options.encoding;
     uint64_t total = 0;
     for (const auto& e : fs::directory_iterator(input.path, ec)) {
       if (e.is_regular_file(ec)) total += e.file_size(ec);
     }
-    if (format == Format::kPuzzle) return ReadPuzzleDirectory(input.path, collector, summary);
     collector->SetTotalBytes(total);
     if (format == Format::kScowl) {
       return ReadScowl(input.path, options.scowl_variant, options.encoding, collector);

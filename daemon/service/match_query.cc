@@ -23,7 +23,7 @@ int64_t MatchPageWords(const v1::MatchRequest& request) {
   return request.limit() == 0 ? kDefaultMatchLimit : request.limit();
 }
 
-absl::Status CheckMatchManySize(const v1::MatchManyRequest& request) {
+absl::Status CheckMatchManySize(const v1::MatchManyRequest& request, const std::string& dictionary) {
   if (static_cast<size_t>(request.queries_size()) > kMaxMatchManyQueries) {
     return Invalid(absl::StrCat("queries: at most ", kMaxMatchManyQueries, " in one call"));
   }
@@ -31,9 +31,9 @@ absl::Status CheckMatchManySize(const v1::MatchManyRequest& request) {
   size_t excluded = 0;
   for (int i = 0; i < request.queries_size(); ++i) {
     const v1::MatchRequest& q = request.queries(i);
-    if (!q.dictionary().empty() && q.dictionary() != request.dictionary()) {
-      return Invalid(absl::StrCat("queries[", i, "].dictionary: '", q.dictionary(),
-                                  "' is not the call's dictionary; leave it empty"));
+    if (!q.dictionary().empty() && q.dictionary() != dictionary) {
+      return Invalid(absl::StrCat("queries[", i, "].dictionary: '", q.dictionary(), "' is not the call's dictionary ('",
+                                  dictionary, "'); leave it empty"));
     }
     // A limit out of range is refused by the query's own check, by name.
     if (q.limit() >= 0 && q.limit() <= kMaxMatchLimit) words += MatchPageWords(q);

@@ -30,8 +30,9 @@ int64_t MatchPageWords(const xwdb::v1::MatchRequest& request);
 
 // Checks what a MatchMany request may ask for as a whole (its number of
 // queries, their pages and excluded words together, each query's
-// dictionary against the call's), before any query is answered.
-absl::Status CheckMatchManySize(const xwdb::v1::MatchManyRequest& request);
+// dictionary against `dictionary`, the name of the one the call resolved
+// to), before any query is answered.
+absl::Status CheckMatchManySize(const xwdb::v1::MatchManyRequest& request, const std::string& dictionary);
 
 }  // namespace xwdb::daemon
 

@@ -291,7 +291,7 @@ absl::Status XwdbService::DoMatchMany(const v1::MatchManyRequest& request, v1::M
   auto dict = set->Find(request.dictionary());
   if (!dict.ok()) return dict.status();
   *dictionary = (*dict)->name;
-  if (absl::Status s = CheckMatchManySize(request); !s.ok()) return s;
+  if (absl::Status s = CheckMatchManySize(request, (*dict)->name); !s.ok()) return s;
   auto normalizer = (*dict)->BorrowNormalizer();
   if (!normalizer.ok()) return normalizer.status();
   response->set_generation((*dict)->store->meta()->generation);

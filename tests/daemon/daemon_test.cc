@@ -376,12 +376,10 @@ TEST_F(DaemonTest, MatchManyAnswersEachQueryAsMatchDoes) {
   bad.mutable_queries(0)->set_limit(0);
   bad.mutable_queries(0)->set_dictionary("hard");
   expect_invalid(c->MatchMany(bad).status(), "queries[0].dictionary:");
-  bad.mutable_queries(0)->set_dictionary("small");  // the call's (the default) by name
-  bad.set_dictionary("small");
+  bad.mutable_queries(0)->set_dictionary("small");  // the call's (the default), by name
   auto fine = c->MatchMany(bad);
   ASSERT_TRUE(fine.ok()) << fine.status();
   EXPECT_EQ(fine->results(0).total(), 3u);
-  bad.set_dictionary("");
   bad.mutable_queries(0)->clear_dictionary();
   for (int i = 0; i < 11; ++i) {
     v1::MatchRequest* q = bad.add_queries();
