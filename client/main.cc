@@ -157,7 +157,7 @@ struct FillArgs {
   RuleArgs rules;
   std::vector<std::string> only;
   bool clues = false;
-  std::string clue_policy = "first";
+  std::string clue_policy = "best";
   uint32_t clue_seed = 1;
   int max_clue_length = 0;
 };
@@ -229,7 +229,8 @@ int RunFill(Common& c, const FillArgs& a) {
     *cr.mutable_grid_rows() = result->fills(0).rows();
     cr.set_policy(a.clue_policy == "random"     ? v1::CLUE_POLICY_RANDOM
                   : a.clue_policy == "shortest" ? v1::CLUE_POLICY_SHORTEST
-                                                : v1::CLUE_POLICY_FIRST);
+                  : a.clue_policy == "first"    ? v1::CLUE_POLICY_FIRST
+                                                : v1::CLUE_POLICY_BEST);
     cr.set_seed(a.clue_seed);
     cr.set_max_clue_length(a.max_clue_length);
     cr.set_min_length(request.options().min_length());
@@ -643,8 +644,8 @@ int Main(int argc, char** argv) {
                    "2 or more, every other member uses the other one)")
       ->check(CLI::IsMember({"geometric", "luby"}));
   fill->add_flag("--clues", fa.clues, "Number the fill and clue every entry from the dictionary");
-  fill->add_option("--clue-policy", fa.clue_policy, "Which stored clue: first, random or shortest")
-      ->check(CLI::IsMember({"first", "random", "shortest"}));
+  fill->add_option("--clue-policy", fa.clue_policy, "Which stored clue: best, first, random or shortest")
+      ->check(CLI::IsMember({"best", "first", "random", "shortest"}));
   fill->add_option("--clue-seed", fa.clue_seed, "Seed of --clue-policy random");
   fill->add_option("--max-clue-length", fa.max_clue_length, "Leave out clues longer than this (characters)")
       ->check(CLI::Range(0, 100000));

@@ -11,7 +11,11 @@
 #include "core/import/input_text.h"
 #include "core/import/line_formats.h"
 #include "core/import/record.h"
+#include "core/import/derived_clue.h"
+#include "core/import/english_inflection.h"
+#include "core/import/wordnet_gloss.h"
 #include "core/import/wordnet_reader.h"
+#include "core/import/wordnet_senses.h"
 #include "fuzz/fuzz_support.h"
 
 namespace {
@@ -56,10 +60,29 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t format = data[0] % 7;
   Normalizer* normalizer = fuzz::NormalizerFor(fuzz::LocaleFor(data[1]));
   const absl::string_view bytes = fuzz::AsText(data + 2, size - 2);
-  if (format == 6) {
-    std::vector<std::string> lemmas;
-    std::string clue;
-    for (absl::string_view line : absl::StrSplit(bytes, '\n')) ParseWordNetLine(line, &lemmas, &clue);
+  if (format == 6) {  // WordNet: the same bytes as every file of the directory
+    WordNetSenses senses;
+    senses.AddIndex('v', bytes);
+    senses.AddCounts(bytes);
+    senses.Rank();
+    EnglishInflection inflection;
+    inflection.AddExceptions(WordClass::kVerb, bytes);
+    inflection.AddExceptions(WordClass::kNoun, bytes);
+    const DerivedClueMaker maker(&inflection, &senses);
+    WordNetSynset synset;
+    for (absl::string_view line : absl::StrSplit(bytes, '\n')) {
+      if (!ParseWordNetLine(line, &synset)) continue;
+      for (WordClass c : {WordClass::kNoun, WordClass::kVerb, WordClass::kAdjective}) {
+        const std::string definition = DefinitionOfGloss(synset.gloss, c);
+        for (Inflection i : kAllInflections) {
+          maker.FromDefinition(definition, i);
+          for (const std::string& lemma : synset.lemmas) {
+            inflection.Forms(lemma, i);
+            maker.FromSynonym(lemma, i);
+          }
+        }
+      }
+    }
     return 0;
   }
   auto decoded = DecodeInput(bytes, "");

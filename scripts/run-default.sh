@@ -53,7 +53,7 @@ trap stop_daemon EXIT
 for _ in $(seq 600); do [ -s "$run_dir/port" ] && break; kill -0 "$daemon" || exit 1; sleep 0.1; done
 server=127.0.0.1:$(cat "$run_dir/port")
 "$client" dicts --server "$server"
-"$client" fill --server "$server" --seed 1 --timeout 60 --min-score 60 --clues --clue-policy shortest \
+"$client" fill --server "$server" --seed 1 --timeout 60 --min-score 60 --clues --clue-policy best \
   --max-clue-length 60 data/grids/sample-15x15.txt
 echo "== the same daemon over HTTP/JSON (the web page's API): POST /v1/Match, GET /metrics"
 http_port=$(cat "$run_dir/http-port")

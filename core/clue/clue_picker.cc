@@ -4,8 +4,10 @@
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
+#include "core/store/schema.h"
 
 namespace xwdb {
 
@@ -52,6 +54,11 @@ size_t Utf8Length(absl::string_view s) {
   return n;
 }
 
+// The best policy's order (see CluePolicy::kBest): smaller is better.
+std::tuple<bool, uint32_t, bool, size_t> BestOrderKey(const ClueRecord& c) {
+  return {(c.flags & schema::kClueDerived) != 0, c.rank, (c.flags & schema::kClueRare) != 0, Utf8Length(c.text)};
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<CluedEntry>> EntriesOf(const Grid& grid, int min_length) {
@@ -83,7 +90,8 @@ absl::StatusOr<CluePolicy> ParseCluePolicy(absl::string_view name) {
   if (name == "first") return CluePolicy::kFirst;
   if (name == "random") return CluePolicy::kRandom;
   if (name == "shortest") return CluePolicy::kShortest;
-  return absl::InvalidArgumentError(absl::StrCat("clue policy '", name, "': first, random or shortest"));
+  if (name == "best") return CluePolicy::kBest;
+  return absl::InvalidArgumentError(absl::StrCat("clue policy '", name, "': best, first, random or shortest"));
 }
 
 bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes, Normalizer* normalizer) {
@@ -108,6 +116,20 @@ bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes,
     }
   }
   return false;
+}
+
+void SortBest(std::vector<std::pair<uint64_t, ClueRecord>>* clues) {
+  std::stable_sort(clues->begin(), clues->end(), [](const auto& a, const auto& b) {
+    return BestOrderKey(a.second) < BestOrderKey(b.second);
+  });
+}
+
+std::string ClueKindName(uint32_t rank, uint8_t flags) {
+  std::string name = (flags & schema::kClueDerived) ? "derived " : "";
+  if (flags & schema::kClueRare) name += "rare ";
+  name += (flags & schema::kClueSynonym) ? "synonym" : "definition";
+  if (rank != 0) absl::StrAppend(&name, ", sense ", rank);
+  return name;
 }
 
 size_t MissingClues(const std::vector<CluedEntry>& entries) {
@@ -139,6 +161,10 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
     const ClueRecord* chosen = eligible.front();
     if (options.policy == CluePolicy::kRandom) {
       chosen = eligible[rng() % eligible.size()];
+    } else if (options.policy == CluePolicy::kBest) {
+      chosen = *std::min_element(eligible.begin(), eligible.end(), [](const ClueRecord* a, const ClueRecord* b) {
+        return BestOrderKey(*a) < BestOrderKey(*b);
+      });
     } else if (options.policy == CluePolicy::kShortest) {
       chosen = *std::min_element(eligible.begin(), eligible.end(), [](const ClueRecord* a, const ClueRecord* b) {
         return Utf8Length(a->text) < Utf8Length(b->text);
@@ -146,6 +172,8 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
     }
     e.clue = chosen->text;
     e.year = chosen->year;
+    e.rank = chosen->rank;
+    e.flags = chosen->flags;
     const auto src = store.sources().find(chosen->source);
     e.source = src == store.sources().end() ? "" : src->second;
     used.insert(chosen->text);

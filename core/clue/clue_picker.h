@@ -34,6 +34,8 @@ struct CluedEntry {
   std::string clue;      // UTF-8; empty: none found (missing)
   std::string source;    // where the clue came from, if recorded
   uint32_t year = 0;
+  uint32_t rank = 0;     // ClueRecord::rank of the clue chosen
+  uint8_t flags = 0;     // ClueRecord::flags of the clue chosen
   bool missing() const { return clue.empty(); }
 };
 
@@ -46,11 +48,16 @@ enum class CluePolicy {
   kFirst,     // the first in the store's order (fixed: by the clue's fingerprint)
   kRandom,    // one at random (seeded: same seed, same choice)
   kShortest,  // the shortest
+  // The most frequent sense's: clues from sources that do not rank theirs
+  // (puzzle archives, clue files) first, then by rank, clues derived for an
+  // inflected form after all others; in one rank a rare synonym after the
+  // others; among equals the shortest.
+  kBest,
 };
 absl::StatusOr<CluePolicy> ParseCluePolicy(absl::string_view name);
 
 struct ClueOptions {
-  CluePolicy policy = CluePolicy::kFirst;
+  CluePolicy policy = CluePolicy::kBest;
   uint32_t seed = 1;
   size_t max_length = 0;  // characters; 0: no limit
 };
@@ -59,6 +66,13 @@ struct ClueOptions {
 // `normalizer` is the dictionary's (for the give-away check).
 absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOptions& options,
                        std::vector<CluedEntry>* entries);
+
+// Sorts an answer's stored clues into the best policy's order.
+void SortBest(std::vector<std::pair<uint64_t, ClueRecord>>* clues);
+
+// How a clue was made, for reports: "definition", "synonym", "derived
+// definition" or "derived synonym", with "sense N" when ranked.
+std::string ClueKindName(uint32_t rank, uint8_t flags);
 
 // How many entries have no clue.
 size_t MissingClues(const std::vector<CluedEntry>& entries);

@@ -96,6 +96,7 @@ struct PendingClue {
   std::string answer;
   uint64_t id = 0;
   ClueRecord record;
+  bool only_if_entry = false;  // RawRecord::only_if_entry
 };
 
 // (answer, clue id): how clues_ entries are found, by index or by value.
@@ -166,7 +167,7 @@ class Collector : public RecordSink {
     }
     ++report_->records;
     bool duplicate = false;
-    if (!options_.clues_only) duplicate = AddWord(r);
+    if (!options_.clues_only && !r.only_if_entry) duplicate = AddWord(r);
     if (r.has_clue) duplicate = AddClue(r);
     if (duplicate) ++report_->duplicate_lines;
   }
@@ -238,11 +239,21 @@ class Collector : public RecordSink {
     for (;;) {
       auto found = clue_index_.find(ClueRef{key_, id});
       if (found == clue_index_.end()) {
-        clues_.push_back(PendingClue{key_, id, ClueRecord{source, r.year, clue_}});
+        clues_.push_back(
+            PendingClue{key_, id, ClueRecord{source, r.year, clue_, r.clue_rank, r.clue_flags}, r.only_if_entry});
         clue_index_.insert(clues_.size() - 1);
         return false;
       }
-      if (clues_[*found].record.text == clue_) return true;
+      PendingClue& same = clues_[*found];
+      if (same.record.text == clue_) {
+        // The same text from two senses or kinds: the best rank, and
+        // derived or a synonym only if it is that both times.
+        ClueRecord& kept = same.record;
+        if (r.clue_rank != 0 && (kept.rank == 0 || r.clue_rank < kept.rank)) kept.rank = r.clue_rank;
+        kept.flags &= r.clue_flags;
+        same.only_if_entry = same.only_if_entry && r.only_if_entry;
+        return true;
+      }
       ++id;  // a fingerprint collision between two different clues
     }
   }
@@ -386,7 +397,8 @@ WordRecord NewWordRecord(const PendingWord& w) {
 // yet and the look-ups are skipped.
 absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* collector,
                         ImportReport* report, WriteSet* changes,
-                        absl::flat_hash_map<std::string, bool>* blocked_answers, bool fresh) {
+                        absl::flat_hash_map<std::string, bool>* blocked_answers,
+                        absl::flat_hash_set<std::string>* stored_answers, bool fresh) {
   auto& words = collector->words();
   if (fresh) {
     for (const auto& [key, w] : words) {
@@ -428,7 +440,10 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
         }
         continue;
       }
-      if (it == words.end()) continue;  // a clue's answer, not an entry of this import
+      if (it == words.end()) {  // a clue's answer, not an entry of this import
+        if (existing[i]) stored_answers->insert(chunk[i]);
+        continue;
+      }
       const PendingWord& w = it->second;
       WordRecord record;
       if (existing[i]) {
@@ -456,11 +471,23 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
 
 absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report,
                         WriteSet* changes, const absl::flat_hash_map<std::string, bool>& blocked,
-                        bool fresh) {
+                        const absl::flat_hash_set<std::string>& stored_answers, bool fresh) {
   auto& clues = collector->clues();
+  const auto& words = collector->words();
+  // A clue for an answer only if it is an entry: not when it is neither
+  // stored nor imported now.
+  auto not_an_entry = [&](const PendingClue& c) {
+    return c.only_if_entry && !words.contains(c.answer) && !stored_answers.contains(c.answer);
+  };
   if (fresh) {  // nothing stored, nothing blocked; Commit sorts
-    for (const PendingClue& c : clues) changes->PutClue(c.answer, c.id, c.record);
-    report->clues_added += clues.size();
+    for (const PendingClue& c : clues) {
+      if (not_an_entry(c)) {
+        ++report->clues_not_entries;
+        continue;
+      }
+      changes->PutClue(c.answer, c.id, c.record);
+      ++report->clues_added;
+    }
     return absl::OkStatus();
   }
   std::sort(clues.begin(), clues.end(), [](const PendingClue& a, const PendingClue& b) {
@@ -477,6 +504,10 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
     for (size_t i = begin; i < end; ++i) {
       PendingClue& c = clues[i];
       if (blocked.contains(c.answer)) continue;
+      if (not_an_entry(c)) {
+        ++report->clues_not_entries;
+        continue;
+      }
       std::optional<ClueRecord> found = std::move(existing[i - begin]);
       // A stored clue with the same id but another text: probe the next ids.
       while (found && found->text != c.record.text) {
@@ -485,7 +516,15 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         found = std::move(probe[0]);
       }
       if (found) {
-        ++report->clues_duplicate;
+        if (found->rank == c.record.rank && found->flags == c.record.flags) {
+          ++report->clues_duplicate;
+        } else {  // ranked anew by a newer reader of its source: keep its source and year
+          ClueRecord updated = *found;
+          updated.rank = c.record.rank;
+          updated.flags = c.record.flags;
+          changes->PutClue(c.answer, c.id, updated);
+          ++report->clues_updated;
+        }
         continue;
       }
       changes->PutClue(c.answer, c.id, c.record);
@@ -560,9 +599,11 @@ absl::StatusOr<ImportReport> Import(Store* store, std::vector<ImportInput> input
 
   const auto commit_start = std::chrono::steady_clock::now();
   absl::flat_hash_map<std::string, bool> blocked;
+  absl::flat_hash_set<std::string> stored_answers;  // stored entries among the clues' answers
   XWDB_RETURN_IF_ERROR(
-      MergeWords(store, options, &collector, &report, &changes, &blocked, report.created));
-  XWDB_RETURN_IF_ERROR(MergeClues(store, &collector, &report, &changes, blocked, report.created));
+      MergeWords(store, options, &collector, &report, &changes, &blocked, &stored_answers, report.created));
+  XWDB_RETURN_IF_ERROR(
+      MergeClues(store, &collector, &report, &changes, blocked, stored_answers, report.created));
   const uint64_t generation = (store->meta() ? store->meta()->generation : 0) + 1;
   if (!options.dry_run) {
     std::string log_key = schema::kMetaImportLogPrefix;
@@ -608,7 +649,10 @@ std::string ImportReportJson(const ImportReport& r) {
   j["duplicate_lines"] = r.duplicate_lines;
   j["entries"] = {{"added", r.entries_added}, {"updated", r.entries_updated},
                   {"unchanged", r.entries_unchanged}};
-  j["clues"] = {{"added", r.clues_added}, {"duplicate", r.clues_duplicate}};
+  j["clues"] = {{"added", r.clues_added},
+                {"duplicate", r.clues_duplicate},
+                {"updated", r.clues_updated},
+                {"not_entries", r.clues_not_entries}};
   j["rejected"] = r.rejected;
   j["rejects"] = json::object();
   for (const auto& [reason, rc] : r.rejects) {

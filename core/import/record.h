@@ -26,6 +26,12 @@ struct RawRecord {
   uint32_t year = 0;               // 0 if unknown
   absl::string_view clue_source;   // e.g. an xd pubid; empty: the input's source
   uint8_t flags = 0;               // schema::WordFlag hints from the format
+  uint32_t clue_rank = 0;          // ClueRecord::rank (0: unranked)
+  uint8_t clue_flags = 0;          // schema::ClueFlag bits
+  // The clue is for the answer only if the answer is an entry (stored, or
+  // added by the same import): the record adds no entry. For clues of forms
+  // a reader made up (inflections), so that no made-up word is added.
+  bool only_if_entry = false;
 };
 
 class RecordSink {

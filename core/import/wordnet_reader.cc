@@ -1,5 +1,6 @@
 #include "core/import/wordnet_reader.h"
 
+#include <filesystem>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -8,41 +9,199 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "core/import/derived_clue.h"
+#include "core/import/english_inflection.h"
+#include "core/import/wordnet_gloss.h"
+#include "core/import/wordnet_senses.h"
 #include "core/text/normalizer.h"
+#include "core/store/schema.h"
 
 namespace xwdb {
+namespace {
 
-bool ParseWordNetLine(absl::string_view line, std::vector<std::string>* lemmas, std::string* clue) {
-  lemmas->clear();
-  clue->clear();
+WordClass ClassOfPos(char pos) {
+  switch (pos) {
+    case 'n': return WordClass::kNoun;
+    case 'v': return WordClass::kVerb;
+    case 'a':
+    case 's': return WordClass::kAdjective;
+    default: return WordClass::kAdverb;
+  }
+}
+
+std::string Spaced(absl::string_view lemma) { return absl::StrReplaceAll(lemma, {{"_", " "}}); }
+
+// Lowercase letters only: how two lemmas are compared for a give-away.
+std::string Letters(absl::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (absl::ascii_isalpha(static_cast<unsigned char>(c))) out.push_back(absl::ascii_tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+// A synonym that would give `lemma` away: one contains the other, or they
+// share their first four letters (teardrop for TEAR, pathway for PATH).
+bool GivesAway(absl::string_view synonym, absl::string_view lemma) {
+  const std::string s = Letters(synonym), l = Letters(lemma);
+  if (s.empty() || l.empty()) return true;
+  if (s.find(l) != std::string::npos || l.find(s) != std::string::npos) return true;
+  size_t common = 0;
+  while (common < s.size() && common < l.size() && s[common] == l[common]) ++common;
+  return common >= 4;
+}
+
+// The text of an optional file of the directory; empty if it is absent.
+absl::StatusOr<std::string> ReadOptional(const std::string& dir, absl::string_view name) {
+  const std::string path = absl::StrCat(dir, "/", name);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return std::string();
+  return ReadWholeFile(path);
+}
+
+// What every synset line needs besides the line itself.
+struct WordNetContext {
+  WordNetSenses senses;
+  EnglishInflection inflection;
+};
+
+absl::Status LoadContext(const std::string& dir, WordNetContext* context) {
+  for (auto [pos, name] : {std::pair{'n', "index.noun"}, std::pair{'v', "index.verb"},
+                           std::pair{'a', "index.adj"}, std::pair{'r', "index.adv"}}) {
+    absl::StatusOr<std::string> text = ReadOptional(dir, name);
+    if (!text.ok()) return text.status();
+    context->senses.AddIndex(pos, *text);
+  }
+  absl::StatusOr<std::string> counts = ReadOptional(dir, "cntlist.rev");
+  if (!counts.ok()) return counts.status();
+  context->senses.AddCounts(*counts);
+  context->senses.Rank();
+  for (auto [word_class, name] : {std::pair{WordClass::kNoun, "noun.exc"}, std::pair{WordClass::kVerb, "verb.exc"},
+                                  std::pair{WordClass::kAdjective, "adj.exc"}}) {
+    absl::StatusOr<std::string> text = ReadOptional(dir, name);
+    if (!text.ok()) return text.status();
+    context->inflection.AddExceptions(word_class, *text);
+  }
+  return absl::OkStatus();
+}
+
+struct Synonym {
+  std::string text;  // spaces between words
+  bool rare = false;
+  uint8_t flags() const { return static_cast<uint8_t>(schema::kClueSynonym | (rare ? schema::kClueRare : 0)); }
+};
+
+// Emits the records of one synset line.
+class SynsetEmitter {
+ public:
+  SynsetEmitter(const WordNetContext& context, RecordSink* sink)
+      : context_(context), sink_(sink), maker_(&context.inflection, &context.senses) {}
+
+  void Emit(const Line& line, const WordNetSynset& synset) {
+    const WordClass word_class = ClassOfPos(synset.pos);
+    const std::string definition = DefinitionOfGloss(synset.gloss, word_class);
+    for (const std::string& lemma : synset.lemmas) {
+      const std::string answer = Spaced(lemma);
+      const uint32_t rank = context_.senses.RankOf(lemma, synset.pos, synset.offset);
+      // Common synonyms first (those seen in this sense in the tagged
+      // corpus), then rare ones, each in the synset's order.
+      std::vector<Synonym> synonyms;
+      for (bool rare : {false, true}) {
+        for (const std::string& other : synset.lemmas) {
+          if (synonyms.size() == kMaxSynonyms) break;
+          if (other == lemma || GivesAway(other, lemma)) continue;
+          if ((context_.senses.TagCountOf(other, synset.pos, synset.offset) == 0) != rare) continue;
+          synonyms.push_back(Synonym{Spaced(other), rare});
+        }
+      }
+      RawRecord r;
+      r.line = line.number;
+      r.raw = line.text;
+      r.answer = answer;
+      r.clue_rank = rank;
+      r.has_clue = !definition.empty();
+      r.clue = definition;
+      sink_->OnRecord(r);  // the entry, with its definition if there is one
+      r.has_clue = true;
+      for (const Synonym& synonym : synonyms) {
+        const std::string clue = Capitalized(synonym.text);
+        r.clue = clue;
+        r.clue_flags = synonym.flags();
+        sink_->OnRecord(r);
+      }
+      const uint32_t sense = context_.senses.SenseNumberOf(lemma, synset.pos, synset.offset);
+      if (sense == 0 || sense > kMaxDerivedSenses) continue;
+      EmitDerived(line, lemma, rank, word_class, definition, synonyms);
+    }
+  }
+
+ private:
+  void EmitDerived(const Line& line, absl::string_view lemma, uint32_t rank, WordClass word_class,
+                   const std::string& definition, const std::vector<Synonym>& synonyms) {
+    const std::string spaced = Spaced(lemma);
+    for (Inflection inflection : kAllInflections) {
+      if (ClassOf(inflection) != word_class) continue;
+      std::vector<std::pair<std::string, uint8_t>> clues;
+      if (std::string d = maker_.FromDefinition(definition, inflection); !d.empty()) clues.emplace_back(d, 0);
+      for (const Synonym& synonym : synonyms) {
+        std::string s = maker_.FromSynonym(synonym.text, inflection);
+        if (!s.empty()) clues.emplace_back(std::move(s), synonym.flags());
+      }
+      if (clues.empty()) continue;
+      for (const std::string& form : context_.inflection.Forms(spaced, inflection)) {
+        if (context_.senses.IsLemma(absl::StrReplaceAll(form, {{" ", "_"}}))) continue;  // clued as itself
+        for (const auto& [clue, flags] : clues) {
+          if (GivesAway(clue, form)) continue;
+          RawRecord r;
+          r.line = line.number;
+          r.raw = line.text;
+          r.answer = form;
+          r.has_clue = true;
+          r.clue = clue;
+          r.clue_rank = rank;
+          r.clue_flags = static_cast<uint8_t>(flags | schema::kClueDerived);
+          r.only_if_entry = true;
+          sink_->OnRecord(r);
+        }
+      }
+    }
+  }
+
+  const WordNetContext& context_;
+  RecordSink* sink_;
+  DerivedClueMaker maker_;
+};
+
+}  // namespace
+
+bool ParseWordNetLine(absl::string_view line, WordNetSynset* synset) {
+  synset->lemmas.clear();
+  synset->gloss.clear();
   const size_t bar = line.find(" | ");
   absl::string_view head = line.substr(0, bar);
   std::vector<absl::string_view> f = absl::StrSplit(head, ' ', absl::SkipEmpty());
   // offset lex_filenum ss_type w_cnt (word lex_id)*w_cnt ...
-  if (f.size() < 4) return false;
+  if (f.size() < 4 || f[2].size() != 1) return false;
   int count;
-  if (!absl::SimpleHexAtoi(f[3], &count) || count <= 0 || f.size() < 4 + 2 * static_cast<size_t>(count)) {
+  if (!absl::SimpleAtoi(f[0], &synset->offset) || !absl::SimpleHexAtoi(f[3], &count) || count <= 0 ||
+      f.size() < 4 + 2 * static_cast<size_t>(count)) {
     return false;
   }
+  synset->pos = f[2][0];
   for (int i = 0; i < count; ++i) {
     absl::string_view word = f[4 + 2 * i];
     for (absl::string_view marker : {"(a)", "(p)", "(ip)"}) absl::ConsumeSuffix(&word, marker);
-    lemmas->push_back(absl::StrReplaceAll(word, {{"_", " "}}));
+    synset->lemmas.emplace_back(word);
   }
-  if (bar == absl::string_view::npos) return true;
-  for (absl::string_view clause : absl::StrSplit(line.substr(bar + 3), ';')) {
-    clause = absl::StripAsciiWhitespace(clause);
-    if (clause.empty() || clause[0] == '"') continue;
-    *clue = std::string(clause);
-    (*clue)[0] = absl::ascii_toupper(static_cast<unsigned char>((*clue)[0]));
-    break;
-  }
+  if (bar != absl::string_view::npos) synset->gloss = std::string(absl::StripAsciiWhitespace(line.substr(bar + 3)));
   return true;
 }
 
 absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
-  std::vector<std::string> lemmas;
-  std::string clue;
+  WordNetContext context;
+  if (absl::Status s = LoadContext(dir, &context); !s.ok()) return s;
+  SynsetEmitter emitter(context, sink);
+  WordNetSynset synset;
   for (const char* part : {"data.noun", "data.verb", "data.adj", "data.adv"}) {
     const std::string path = absl::StrCat(dir, "/", part);
     absl::StatusOr<std::string> bytes = ReadWholeFile(path);
@@ -58,18 +217,10 @@ absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
         sink->OnReject(line.number, *line.error, line.text);
       } else if (line.text.empty() || line.text[0] == ' ' || Normalizer::IsBlank(line.text)) {
         sink->OnBlank(line.number);  // license header
-      } else if (!ParseWordNetLine(line.text, &lemmas, &clue)) {
+      } else if (!ParseWordNetLine(line.text, &synset)) {
         sink->OnReject(line.number, RejectReason::kBadFields, line.text);
       } else {
-        for (const std::string& lemma : lemmas) {
-          RawRecord r;
-          r.line = line.number;
-          r.raw = line.text;
-          r.answer = lemma;
-          r.has_clue = !clue.empty();
-          r.clue = clue;
-          sink->OnRecord(r);
-        }
+        emitter.Emit(line, synset);
       }
     }
     sink->OnProgress(bytes->size());

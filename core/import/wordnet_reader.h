@@ -1,15 +1,27 @@
 // Reader for a WordNet 3.0 dict directory (Debian: /usr/share/wordnet).
 //
-// Reads data.noun, data.verb, data.adj and data.adv. Each synset line gives
-// its lemmas and a gloss; every lemma becomes an entry (underscores are
-// spaces: ice_cream -> "ice cream"; adjective markers such as "(a)" are
-// removed) and gets the synset's clue: the first ';'-separated clause of the
-// gloss that is not a quoted example, with its first letter capitalized.
+// data.noun, data.verb, data.adj and data.adv give the synsets; every lemma
+// of one becomes an entry (underscores are spaces: ice_cream -> "ice
+// cream"; adjective markers such as "(a)" are removed) with, as clues:
+//   - the synset's definition (wordnet_gloss.h), and
+//   - up to kMaxSynonyms other lemmas of the synset as synonym clues
+//     ("Rupture" for TEAR), never one that contains the lemma, is contained
+//     in it or shares its first four letters;
+// each ranked by how frequent the lemma's sense is (wordnet_senses.h; the
+// index files and cntlist.rev, if the directory has them).
+// Inflected forms that are not lemmas themselves (PATHS, OBEYED, TENTS)
+// get clues derived from those of their lemma's kMaxDerivedSenses most
+// frequent senses of the part of speech (derived_clue.h; forms from
+// english_inflection.h and the directory's noun.exc, verb.exc, adj.exc),
+// flagged derived and stored only for forms that are entries of the
+// dictionary: a reader cannot tell a real form from a misspelling.
 // The license header lines (starting with two spaces) are skipped as blank.
 #ifndef XWDB_CORE_IMPORT_WORDNET_READER_H_
 #define XWDB_CORE_IMPORT_WORDNET_READER_H_
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "core/import/input_text.h"
@@ -17,11 +29,21 @@
 
 namespace xwdb {
 
+inline constexpr size_t kMaxSynonyms = 3;
+inline constexpr uint32_t kMaxDerivedSenses = 3;
+
 absl::Status ReadWordNet(const std::string& dir, RecordSink* sink);
 
-// Parses one data-file line into its lemmas and clue; false if it is not a
-// synset line. Exposed for tests.
-bool ParseWordNetLine(absl::string_view line, std::vector<std::string>* lemmas, std::string* clue);
+// One line of a data file.
+struct WordNetSynset {
+  uint32_t offset = 0;
+  char pos = 0;                     // n, v, a, s (adjective satellite), r
+  std::vector<std::string> lemmas;  // as written, '_' between words, markers removed
+  std::string gloss;                // after " | "; empty if none
+};
+
+// Parses one data-file line; false if it is not a synset line.
+bool ParseWordNetLine(absl::string_view line, WordNetSynset* synset);
 
 }  // namespace xwdb
 

@@ -127,6 +127,13 @@ std::string EncodeClueRecord(const ClueRecord& r) {
   std::string out;
   PutVarint(r.source, &out);
   PutVarint(r.year, &out);
+  if (r.rank != 0 || r.flags != 0) {
+    // Version 2's extension: a text never begins with a 0 byte, so a
+    // version 1 record (no extension) reads the same as before.
+    out.push_back('\0');
+    PutVarint(r.flags, &out);
+    PutVarint(r.rank, &out);
+  }
   out.append(r.text);
   return out;
 }
@@ -137,6 +144,16 @@ bool DecodeClueRecord(absl::string_view in, ClueRecord* r) {
   if (source > UINT32_MAX || year > UINT32_MAX) return false;
   r->source = static_cast<uint32_t>(source);
   r->year = static_cast<uint32_t>(year);
+  r->rank = 0;
+  r->flags = 0;
+  if (!in.empty() && in[0] == '\0') {
+    in.remove_prefix(1);
+    uint64_t flags, rank;
+    if (!GetVarint(&in, &flags) || !GetVarint(&in, &rank)) return false;
+    if (flags > UINT8_MAX || rank > UINT32_MAX) return false;
+    r->flags = static_cast<uint8_t>(flags);
+    r->rank = static_cast<uint32_t>(rank);
+  }
   r->text.assign(in.data(), in.size());
   return true;
 }

@@ -24,7 +24,11 @@ struct WordRecord {
 struct ClueRecord {
   uint32_t source = 0;  // source id
   uint32_t year = 0;    // 0 if unknown
-  std::string text;     // NFC, trimmed
+  std::string text;     // NFC, trimmed; never begins with a 0 byte
+  // The sense the clue defines, by frequency among the answer's senses:
+  // 1 is the most frequent; 0 when the source does not rank its clues.
+  uint32_t rank = 0;
+  uint8_t flags = 0;  // schema::ClueFlag bits
   friend bool operator==(const ClueRecord&, const ClueRecord&) = default;
 };
 

@@ -18,7 +18,8 @@
 //            (the prefix extractor of the family); then come the answer, its
 //            terminator and the clue id. The id is Fingerprint64 of the clue
 //            text, plus 1 per collision with a different text.
-//            value: EncodeClueRecord: source id, year, clue text.
+//            value: EncodeClueRecord: source id, year, [0x00, flags, rank]
+//            (version 2, only when either is set), clue text.
 //   blocked  key:   as in words. value: empty. Entries that imports skip.
 #ifndef XWDB_CORE_STORE_SCHEMA_H_
 #define XWDB_CORE_STORE_SCHEMA_H_
@@ -27,7 +28,10 @@
 
 namespace xwdb::schema {
 
-inline constexpr uint32_t kFormatVersion = 1;
+// Version 2 added the clue extension (rank and flags); a version 1
+// dictionary is read as it is and marked version 2 by its next commit.
+inline constexpr uint32_t kFormatVersion = 2;
+inline constexpr uint32_t kOldestReadableFormatVersion = 1;
 
 inline constexpr char kMetaFamily[] = "meta";
 inline constexpr char kWordsFamily[] = "words";
@@ -52,6 +56,13 @@ enum WordFlag : uint8_t {
   kFlagAbbreviation = 1 << 1, // from an abbreviation list, or written with '.'
   kFlagMultiWord = 1 << 2,    // written with spaces, hyphens or underscores
   kFlagContraction = 1 << 3,  // written with an apostrophe
+};
+
+// Clue flags (a bit set).
+enum ClueFlag : uint8_t {
+  kClueSynonym = 1 << 0,  // another word of the same sense, not a definition
+  kClueDerived = 1 << 1,  // made for an inflected form from its lemma's clue
+  kClueRare = 1 << 2,     // a synonym seldom used in this sense (emmet for ANT)
 };
 
 }  // namespace xwdb::schema

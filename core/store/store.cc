@@ -293,10 +293,10 @@ absl::Status Store::LoadMeta() {
   if (!absl::SimpleAtoi(version, &m.format_version)) {
     return absl::DataLossError(absl::StrCat(path_, ": bad format version '", version, "'"));
   }
-  if (m.format_version != schema::kFormatVersion) {
+  if (m.format_version < schema::kOldestReadableFormatVersion || m.format_version > schema::kFormatVersion) {
     return absl::FailedPreconditionError(
-        absl::StrCat(path_, ": dictionary format version ", m.format_version,
-                     "; this xwdb reads version ", schema::kFormatVersion));
+        absl::StrCat(path_, ": dictionary format version ", m.format_version, "; this xwdb reads versions ",
+                     schema::kOldestReadableFormatVersion, " to ", schema::kFormatVersion));
   }
   std::string keep_yo, generation;
   for (auto [key, out] : {std::pair{schema::kMetaLocale, &m.locale},
@@ -358,6 +358,13 @@ absl::Status Store::Commit(WriteSet* changes) {
     return absl::FailedPreconditionError(absl::StrCat(path_, ": commit before InitMeta"));
   }
   next->generation += 1;
+  // An older version's dictionary becomes this version's with its first
+  // commit (which may write records only this version reads).
+  const bool upgrade = next->format_version != schema::kFormatVersion;
+  if (upgrade) {
+    ws.Add(WriteSet::Rep::Op::kPut, kMeta, schema::kMetaFormatVersion, absl::StrCat(schema::kFormatVersion));
+    next->format_version = schema::kFormatVersion;
+  }
   ws.Add(WriteSet::Rep::Op::kPut, kMeta, schema::kMetaGeneration, absl::StrCat(next->generation));
   const bool has_range_delete =
       std::any_of(ws.ops.begin(), ws.ops.end(),
@@ -367,6 +374,7 @@ absl::Status Store::Commit(WriteSet* changes) {
                                : CommitAsBatch(ws);
   if (!committed.ok()) {
     ws.ops.pop_back();  // the generation record; the WriteSet is otherwise unchanged
+    if (upgrade) ws.ops.pop_back();
     return committed;
   }
   meta_ = next;

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "core/clue/clue_picker.h"
+#include "core/store/schema.h"
 #include "core/fill/analysis.h"
 #include "core/fill/solver.h"
 #include "core/fill/suggest.h"
@@ -481,6 +482,7 @@ absl::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
     }
     auto clues = store.CluesOf(codes);
     if (!clues.ok()) return clues.status();
+    SortBest(&*clues);
     v1::AnswerClues* answer = response->add_answers();
     answer->set_word(alphabet.Decode(codes));
     answer->set_total(static_cast<uint32_t>(clues->size()));
@@ -491,6 +493,9 @@ absl::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
       const auto src = store.sources().find(c.source);
       if (src != store.sources().end()) out->set_source(src->second);
       out->set_year(c.year);
+      out->set_sense_rank(c.rank);
+      out->set_synonym((c.flags & schema::kClueSynonym) != 0);
+      out->set_derived((c.flags & schema::kClueDerived) != 0);
     }
   }
   return absl::OkStatus();
@@ -517,7 +522,8 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
   switch (request.policy()) {
     case v1::CLUE_POLICY_RANDOM: options.policy = CluePolicy::kRandom; break;
     case v1::CLUE_POLICY_SHORTEST: options.policy = CluePolicy::kShortest; break;
-    default: options.policy = CluePolicy::kFirst; break;
+    case v1::CLUE_POLICY_FIRST: options.policy = CluePolicy::kFirst; break;
+    default: options.policy = CluePolicy::kBest; break;
   }
   options.seed = request.seed();
   options.max_length = static_cast<size_t>(request.max_clue_length());
@@ -542,6 +548,9 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
     }
     it->clue = given.clue();
     it->source = "constructor";
+    it->year = 0;
+    it->rank = 0;
+    it->flags = 0;
   }
   const Alphabet& alphabet = dict.index->alphabet();
   for (const CluedEntry& e : *entries) {
@@ -553,6 +562,9 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
     out->set_answer(alphabet.Decode(e.answer));
     out->set_clue(e.clue);
     out->set_source(e.source);
+    out->set_sense_rank(e.rank);
+    out->set_synonym((e.flags & schema::kClueSynonym) != 0);
+    out->set_derived((e.flags & schema::kClueDerived) != 0);
   }
   if (request.format() != v1::PUZZLE_FORMAT_UNSPECIFIED) {
     PuzzleFormat format = PuzzleFormat::kText;

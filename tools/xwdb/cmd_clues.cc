@@ -17,7 +17,7 @@ struct CluesArgs {
   // --grid: clue a filled grid instead.
   std::string grid;
   std::string format = "text";
-  std::string policy = "first";
+  std::string policy = "best";
   uint32_t seed = 1;
   size_t max_length = 0;
   int min_length = 2;
@@ -63,6 +63,7 @@ int Run(const CluesArgs& a, Io& io) {
     if (!clues.ok()) return Fail(io, "clues", clues.status());
     const std::string answer = alphabet.Decode(*key);
     if (clues->empty()) ++missing;
+    SortBest(&*clues);
     if (a.limit > 0 && clues->size() > static_cast<size_t>(a.limit)) clues->resize(a.limit);
     if (a.json) {
       nlohmann::json list = nlohmann::json::array();
@@ -70,7 +71,8 @@ int Run(const CluesArgs& a, Io& io) {
         auto src = (*store)->sources().find(c.source);
         list.push_back({{"clue", c.text},
                         {"source", src == (*store)->sources().end() ? "" : src->second},
-                        {"year", c.year}});
+                        {"year", c.year},
+                        {"kind", ClueKindName(c.rank, c.flags)}});
       }
       j.push_back({{"answer", answer}, {"clues", list}});
       continue;
@@ -79,11 +81,8 @@ int Run(const CluesArgs& a, Io& io) {
     for (const auto& [id, c] : *clues) {
       io.out << "  " << c.text;
       auto src = (*store)->sources().find(c.source);
-      if (src != (*store)->sources().end() || c.year != 0) {
-        io.out << "  [" << (src != (*store)->sources().end() ? src->second : "")
-               << (c.year != 0 ? " " + std::to_string(c.year) : "") << "]";
-      }
-      io.out << "\n";
+      io.out << "  [" << (src != (*store)->sources().end() ? src->second + ", " : "")
+             << (c.year != 0 ? std::to_string(c.year) + ", " : "") << ClueKindName(c.rank, c.flags) << "]\n";
     }
   }
   if (a.json) io.out << j.dump(2) << "\n";
@@ -102,8 +101,8 @@ Command AddCluesCommand(CLI::App* root) {
   app->add_option("--grid", args->grid, "A filled grid (any grid format, ipuz, xd): print it numbered and clued");
   app->add_option("--format", args->format, "With --grid: text, json, ipuz, xd, puz (binary) or svg")
       ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
-  app->add_option("--clue-policy", args->policy, "With --grid: first, random or shortest")
-      ->check(CLI::IsMember({"first", "random", "shortest"}));
+  app->add_option("--clue-policy", args->policy, "With --grid: best, first, random or shortest")
+      ->check(CLI::IsMember({"best", "first", "random", "shortest"}));
   app->add_option("--clue-seed", args->seed, "With --grid: seed of the random policy");
   app->add_option("--max-clue-length", args->max_length, "With --grid: leave out longer clues (characters)");
   app->add_option("--min-length", args->min_length, "With --grid: shorter runs are not entries (default 2)")

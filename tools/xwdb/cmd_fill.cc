@@ -28,7 +28,7 @@ struct FillArgs {
   std::string format = "text";
   FillOptions options;
   bool clues = false;
-  std::string clue_policy = "first";
+  std::string clue_policy = "best";
   uint32_t clue_seed = 1;
   size_t max_clue_length = 0;
   RuleArgs rules;
@@ -132,7 +132,9 @@ int Run(const FillArgs& a, Io& io) {
         if (s.locked) slot["given"] = true;
         if (a.clues) {
           for (const CluedEntry& e : puzzles[k].entries) {
-            if (e.number == s.number && e.down == s.slot.down) slot["clue"] = e.missing() ? nlohmann::json() : nlohmann::json(e.clue);
+            if (e.number != s.number || e.down != s.slot.down) continue;
+            slot["clue"] = e.missing() ? nlohmann::json() : nlohmann::json(e.clue);
+            if (!e.missing()) slot["clue_kind"] = ClueKindName(e.rank, e.flags);
           }
         }
         slots.push_back(std::move(slot));
@@ -201,8 +203,8 @@ Command AddFillCommand(CLI::App* root) {
   app->add_option("--format", args->format, "text, json, ipuz, xd, puz (binary) or svg")
       ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
   app->add_flag("--clues", args->clues, "Clue every entry from the dictionary (a numbered, clued puzzle)");
-  app->add_option("--clue-policy", args->clue_policy, "Which stored clue: first, random or shortest")
-      ->check(CLI::IsMember({"first", "random", "shortest"}));
+  app->add_option("--clue-policy", args->clue_policy, "Which stored clue: best, first, random or shortest")
+      ->check(CLI::IsMember({"best", "first", "random", "shortest"}));
   app->add_option("--clue-seed", args->clue_seed, "Seed of --clue-policy random");
   app->add_option("--max-clue-length", args->max_clue_length, "Leave out clues longer than this (characters)");
   FillOptions& o = args->options;

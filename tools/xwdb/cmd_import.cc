@@ -75,6 +75,8 @@ void PrintReport(const ImportReport& r, const std::string& db, std::ostream& out
   row("duplicate lines", r.duplicate_lines);
   row("clues added", r.clues_added);
   row("clues duplicate", r.clues_duplicate);
+  if (r.clues_updated) row("clues updated", r.clues_updated);
+  if (r.clues_not_entries) row("clues not for entries", r.clues_not_entries);
   row("rejected", r.rejected);
   for (const auto& [reason, rc] : r.rejects) {
     out << "    " << std::left << std::setw(20) << reason << rc.count << "\n";

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/import/importer.h"
+#include "core/store/schema.h"
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
 
@@ -117,7 +118,7 @@ TEST_F(PickTest, PoliciesRulesAndMissingClues) {
   ASSERT_EQ(eligible.size(), 3u);
   std::vector<CluedEntry> e = Entries();
   ASSERT_EQ(e.size(), 4u);
-  ASSERT_TRUE(PickClues(*store_, normalizer_.get(), {}, &e).ok());
+  ASSERT_TRUE(PickClues(*store_, normalizer_.get(), {CluePolicy::kFirst, 1, 0}, &e).ok());
   EXPECT_EQ(e[0].clue, eligible[0]);
   EXPECT_EQ(e[2].clue, eligible[1]);  // the first not used yet
   EXPECT_EQ(e[1].clue, "Decade's years");
@@ -145,7 +146,53 @@ TEST_F(PickTest, PoliciesRulesAndMissingClues) {
     firsts.insert(a[0].clue);
   }
   EXPECT_EQ(firsts.size(), 3u);  // Tom / Feline / Pet, never Cat nap taker
-  EXPECT_FALSE(ParseCluePolicy("best").ok());
+  EXPECT_FALSE(ParseCluePolicy("better").ok());
+  EXPECT_EQ(*ParseCluePolicy("best"), CluePolicy::kBest);
+}
+
+TEST(PickBestTest, UnrankedThenBySenseRareAndDerivedLastShortestAmongEquals) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", "TEN|Decade's years\n")}, o).ok());
+  std::unique_ptr<Normalizer> n = English();
+  std::string cat, ten;
+  ASSERT_EQ(n->NormalizeAnswer("cat", &cat), TextVerdict::kOk);
+  ASSERT_EQ(n->NormalizeAnswer("ten", &ten), TextVerdict::kOk);
+  WriteSet ws;
+  using schema::kClueDerived;
+  using schema::kClueRare;
+  using schema::kClueSynonym;
+  ws.PutClue(cat, 1, ClueRecord{0, 0, "Kitty", 1, kClueSynonym | kClueRare});
+  ws.PutClue(cat, 2, ClueRecord{0, 0, "Small domesticated feline", 1, 0});
+  ws.PutClue(cat, 3, ClueRecord{0, 0, "Pet", 2, kClueSynonym});
+  ws.PutClue(cat, 4, ClueRecord{0, 0, "Tom", 1, kClueSynonym | kClueDerived});
+  ws.PutClue(ten, 5, ClueRecord{0, 0, "Dix", 1, kClueSynonym});
+  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  auto g = Grid::Parse("CAT\nA#E\nTEN\n", n.get());
+  auto e = EntriesOf(*g, 2);
+  ASSERT_TRUE(e.ok());
+  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());  // best is the default
+  // CAT: the most frequent sense's definition beats its shorter rare
+  // synonym, which beats a second sense's; the derived one comes last.
+  EXPECT_EQ((*e)[0].clue, "Small domesticated feline");
+  EXPECT_EQ((*e)[0].rank, 1u);
+  EXPECT_EQ((*e)[0].flags, 0);
+  EXPECT_EQ((*e)[2].clue, "Kitty");
+  EXPECT_EQ(ClueKindName((*e)[2].rank, (*e)[2].flags), "rare synonym, sense 1");
+  // TEN: an unranked clue (a clue file's) before a ranked one.
+  EXPECT_EQ((*e)[1].clue, "Decade's years");
+  EXPECT_EQ((*e)[3].clue, "Dix");
+  auto stored = (*store)->CluesOf(cat);
+  ASSERT_TRUE(stored.ok());
+  SortBest(&*stored);
+  std::vector<std::string> order;
+  for (const auto& [id, c] : *stored) order.push_back(c.text);
+  EXPECT_EQ(order, (std::vector<std::string>{"Small domesticated feline", "Kitty", "Pet", "Tom"}));
+  EXPECT_EQ(ClueKindName(1, kClueSynonym | kClueDerived), "derived synonym, sense 1");
+  EXPECT_EQ(ClueKindName(0, 0), "definition");
 }
 
 }  // namespace

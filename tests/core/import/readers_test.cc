@@ -4,7 +4,6 @@
 #include "core/import/csv_reader.h"
 #include "core/import/input_text.h"
 #include "core/import/line_formats.h"
-#include "core/import/wordnet_reader.h"
 #include "gtest/gtest.h"
 
 namespace xwdb {
@@ -88,20 +87,6 @@ TEST(ReadersTest, CsvQuotesLineBreaksAndResynchronization) {
                                                    "5 !unterminated_quote", "6 W|ok"}));
   RecordingSink no_header;
   EXPECT_FALSE(ReadCsv(Decode("a,b\n1,2\n"), &no_header).ok());
-}
-
-TEST(ReadersTest, WordNetLinesGiveLemmasAndTheFirstClause) {
-  std::vector<std::string> lemmas;
-  std::string clue;
-  ASSERT_TRUE(ParseWordNetLine(
-      "07611358 13 n 02 ice_cream 0 icecream 0 002 @ 07609840 n 0000 | frozen dessert; \"we had ice cream\"",
-      &lemmas, &clue));
-  EXPECT_EQ(lemmas, (std::vector<std::string>{"ice cream", "icecream"}));
-  EXPECT_EQ(clue, "Frozen dessert");
-  ASSERT_TRUE(ParseWordNetLine("00001 00 s 01 galore(ip) 0 000 | \"example first\"; in abundance", &lemmas, &clue));
-  EXPECT_EQ(lemmas, (std::vector<std::string>{"galore"}));
-  EXPECT_EQ(clue, "In abundance");
-  EXPECT_FALSE(ParseWordNetLine("garbage", &lemmas, &clue));
 }
 
 }  // namespace

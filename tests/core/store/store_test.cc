@@ -8,6 +8,7 @@
 #include "core/import/importer.h"
 #include "core/index/index_loader.h"
 #include "core/store/coding.h"
+#include "core/store/schema.h"
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
 
@@ -32,6 +33,15 @@ TEST(CodingTest, RecordsRoundTripAndRejectGarbage) {
   ClueRecord cback;
   ASSERT_TRUE(DecodeClueRecord(EncodeClueRecord(c), &cback));
   EXPECT_EQ(cback, c);
+  // Version 2's rank and flags; a record without them is version 1's bytes.
+  ClueRecord ranked{2, 0, "Rip", 3, 5};
+  ASSERT_TRUE(DecodeClueRecord(EncodeClueRecord(ranked), &cback));
+  EXPECT_EQ(cback, ranked);
+  EXPECT_EQ(EncodeClueRecord(c), std::string("\x02\xe5\x0f") + "Frozen dessert");
+  ASSERT_TRUE(DecodeClueRecord(std::string("\x02\x00", 2) + "Rip", &cback));  // version 1
+  EXPECT_EQ(cback, (ClueRecord{2, 0, "Rip", 0, 0}));
+  EXPECT_FALSE(DecodeClueRecord(std::string("\x02\x00\x00\x05", 4), &cback));  // extension cut short
+  EXPECT_FALSE(DecodeClueRecord(std::string("\x02\x00\x00\x80\x02\x01", 6), &cback));  // flags over 255
   absl::string_view answer;
   uint64_t id;
   const std::string key = ClueKey("\x01\x02", 42);
@@ -162,6 +172,45 @@ TEST(StoreTest, CommitIsVisibleAfterReopenAndBumpsTheGeneration) {
   EXPECT_EQ((*one)[0].second.text, "One letter");
   WriteSet ws;
   EXPECT_EQ((*store)->Commit(&ws).code(), absl::StatusCode::kFailedPrecondition);  // read-only
+}
+
+TEST(StoreTest, AVersionOneDictionaryIsReadAndUpgradedByItsNextCommit) {
+  testing::TempDir dir;
+  const std::string path = dir.Sub("db");
+  {
+    auto store = Store::Open(path, {.create_if_missing = true});
+    ASSERT_TRUE(store.ok()) << store.status();
+    WriteSet ws;
+    (*store)->InitMeta(EnglishMeta(), &ws);
+    ws.PutClue("\x01\x02", 7, ClueRecord{0, 0, "Old clue"});
+    ws.PutMeta(schema::kMetaFormatVersion, "1");  // as an older xwdb wrote it
+    ASSERT_TRUE((*store)->Commit(&ws).ok());
+  }
+  auto reopen = [&] { return Store::Open(path, {}); };
+  {
+    auto store = reopen();
+    ASSERT_TRUE(store.ok()) << store.status();
+    EXPECT_EQ((*store)->meta()->format_version, 1u);
+    auto clues = (*store)->CluesOf("\x01\x02");
+    ASSERT_TRUE(clues.ok());
+    EXPECT_EQ((*clues)[0].second, (ClueRecord{0, 0, "Old clue"}));
+    WriteSet ws;
+    ws.PutClue("\x01\x02", 8, ClueRecord{0, 0, "New clue", 1, schema::kClueSynonym});
+    ASSERT_TRUE((*store)->Commit(&ws).ok());
+    EXPECT_EQ((*store)->meta()->format_version, schema::kFormatVersion);
+  }
+  {
+    auto store = reopen();
+    ASSERT_TRUE(store.ok()) << store.status();
+    EXPECT_EQ((*store)->meta()->format_version, schema::kFormatVersion);
+    WriteSet ws;
+    ws.PutMeta(schema::kMetaFormatVersion, absl::StrCat(schema::kFormatVersion + 1));  // from a newer xwdb
+    ASSERT_TRUE((*store)->Commit(&ws).ok());
+  }
+  auto newer = reopen();
+  ASSERT_FALSE(newer.ok());
+  EXPECT_EQ(newer.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(newer.status().message().find("format version 3"), std::string::npos) << newer.status();
 }
 
 TEST(StoreTest, DeleteCluesRemovesOnlyThatAnswer) {

@@ -1,0 +1,255 @@
+#include "core/import/english_inflection.h"
+
+#include <algorithm>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+
+namespace xwdb {
+namespace {
+
+bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
+
+bool IsLowerWord(absl::string_view w) {
+  if (w.empty()) return false;
+  return std::all_of(w.begin(), w.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-' || c == '\''; });
+}
+
+// Vowel groups, a rough syllable count (y after a consonant is a vowel).
+int VowelGroups(absl::string_view w) {
+  int groups = 0;
+  bool in_group = false;
+  for (size_t i = 0; i < w.size(); ++i) {
+    const bool vowel = IsVowel(w[i]) || (w[i] == 'y' && i > 0 && !IsVowel(w[i - 1]));
+    if (vowel && !in_group) ++groups;
+    in_group = vowel;
+  }
+  return groups;
+}
+
+// Ends consonant-vowel-consonant, the last not w, x or y: stop, big, quit.
+bool EndsCvc(absl::string_view w) {
+  const size_t n = w.size();
+  if (n < 3) return false;
+  const char c = w[n - 1], v = w[n - 2], b = w[n - 3];
+  if (IsVowel(c) || c == 'w' || c == 'x' || c == 'y' || !IsVowel(v)) return false;
+  return !IsVowel(b) || (b == 'u' && n >= 4 && w[n - 4] == 'q');
+}
+
+bool EndsConsonantY(absl::string_view w) {
+  return w.size() >= 2 && w.back() == 'y' && !IsVowel(w[w.size() - 2]);
+}
+
+bool EndsSibilant(absl::string_view w) {
+  return absl::EndsWith(w, "s") || absl::EndsWith(w, "x") || absl::EndsWith(w, "z") ||
+         absl::EndsWith(w, "ch") || absl::EndsWith(w, "sh");
+}
+
+absl::string_view Chop(absl::string_view w, size_t n) { return w.substr(0, w.size() - n); }
+
+// -man nouns whose plural is not -men.
+bool ManTakesS(absl::string_view w) {
+  for (absl::string_view s : {"human", "shaman", "caiman", "cayman", "talisman", "ottoman", "german", "roman",
+                              "dolman", "caftan"}) {
+    if (w == s) return true;
+  }
+  return false;
+}
+
+// Regular forms; `all`: every spelling the rules allow, else the likeliest.
+std::vector<std::string> RegularForms(absl::string_view w, Inflection inflection, bool all) {
+  std::vector<std::string> out;
+  const bool cvc = EndsCvc(w);
+  const bool double_it = cvc && VowelGroups(w) == 1;
+  auto add_suffix = [&](absl::string_view suffix) {  // -ed, -ing, -er, -est
+    if (cvc && (all || double_it)) out.push_back(absl::StrCat(w, absl::string_view(&w.back(), 1), suffix));
+    if (!double_it || all) out.push_back(absl::StrCat(w, suffix));
+  };
+  switch (inflection) {
+    case Inflection::kPlural:
+    case Inflection::kThirdPerson:
+      if (inflection == Inflection::kPlural && absl::EndsWith(w, "man") && w.size() > 4 && !ManTakesS(w)) {
+        out.push_back(absl::StrCat(Chop(w, 2), "en"));
+        if (all) out.push_back(absl::StrCat(w, "s"));
+      } else if (EndsSibilant(w)) {
+        out.push_back(absl::StrCat(w, "es"));
+      } else if (EndsConsonantY(w)) {
+        out.push_back(absl::StrCat(Chop(w, 1), "ies"));
+      } else if (w.size() >= 2 && w.back() == 'o' && !IsVowel(w[w.size() - 2])) {
+        const bool es_first = inflection == Inflection::kThirdPerson;
+        out.push_back(absl::StrCat(w, es_first ? "es" : "s"));
+        if (all) out.push_back(absl::StrCat(w, es_first ? "s" : "es"));
+      } else {
+        out.push_back(absl::StrCat(w, "s"));
+      }
+      break;
+    case Inflection::kPast:
+    case Inflection::kComparative:
+    case Inflection::kSuperlative: {
+      const absl::string_view suffix = inflection == Inflection::kPast          ? "ed"
+                                       : inflection == Inflection::kComparative ? "er"
+                                                                                : "est";
+      if (w.back() == 'e') {
+        out.push_back(absl::StrCat(w, suffix.substr(1)));
+      } else if (EndsConsonantY(w)) {
+        out.push_back(absl::StrCat(Chop(w, 1), "i", suffix));
+      } else if (inflection == Inflection::kPast && w.back() == 'c') {
+        out.push_back(absl::StrCat(w, "ked"));  // panicked
+        if (all) out.push_back(absl::StrCat(w, "ed"));
+      } else {
+        add_suffix(suffix);
+      }
+      break;
+    }
+    case Inflection::kGerund:
+      if (absl::EndsWith(w, "ie")) {
+        out.push_back(absl::StrCat(Chop(w, 2), "ying"));
+      } else if (w.back() == 'e' && w.size() > 2 && !absl::EndsWith(w, "ee") && !absl::EndsWith(w, "oe") &&
+                 !absl::EndsWith(w, "ye")) {
+        out.push_back(absl::StrCat(Chop(w, 1), "ing"));
+        if (all) out.push_back(absl::StrCat(w, "ing"));
+      } else if (w.back() == 'c') {
+        out.push_back(absl::StrCat(w, "king"));
+        if (all) out.push_back(absl::StrCat(w, "ing"));
+      } else {
+        add_suffix("ing");
+      }
+      break;
+  }
+  return out;
+}
+
+// The word of `words` an inflection changes: a verb's first; a noun's
+// last, or the last before a preposition (way of life -> ways of life).
+size_t HeadWord(const std::vector<absl::string_view>& words, WordClass word_class) {
+  if (word_class != WordClass::kNoun) return 0;
+  for (size_t i = 1; i < words.size(); ++i) {
+    for (absl::string_view p : {"of", "in", "on", "at", "for", "to", "by", "with", "from"}) {
+      if (words[i] == p) return i - 1;
+    }
+  }
+  return words.size() - 1;
+}
+
+}  // namespace
+
+WordClass ClassOf(Inflection inflection) {
+  switch (inflection) {
+    case Inflection::kPlural: return WordClass::kNoun;
+    case Inflection::kThirdPerson:
+    case Inflection::kPast:
+    case Inflection::kGerund: return WordClass::kVerb;
+    case Inflection::kComparative:
+    case Inflection::kSuperlative: return WordClass::kAdjective;
+  }
+  return WordClass::kNoun;
+}
+
+absl::string_view InflectionName(Inflection inflection) {
+  switch (inflection) {
+    case Inflection::kPlural: return "plural";
+    case Inflection::kThirdPerson: return "3rd person";
+    case Inflection::kPast: return "past";
+    case Inflection::kGerund: return "-ing";
+    case Inflection::kComparative: return "comparative";
+    case Inflection::kSuperlative: return "superlative";
+  }
+  return "";
+}
+
+void EnglishInflection::AddExceptions(WordClass word_class, absl::string_view text) {
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipWhitespace());
+    if (f.size() < 2 || !IsLowerWord(f[0])) continue;
+    const absl::string_view form = f[0];
+    for (size_t i = 1; i < f.size(); ++i) {
+      const absl::string_view lemma = absl::StripAsciiWhitespace(f[i]);
+      if (!IsLowerWord(lemma) || lemma == form) continue;
+      if (word_class == WordClass::kVerb && (form == "am" || form == "are")) continue;  // present, not past
+      Inflection inflection = Inflection::kPlural;
+      switch (word_class) {
+        case WordClass::kNoun: inflection = Inflection::kPlural; break;
+        case WordClass::kVerb: {
+          const std::vector<std::string> third = RegularForms(lemma, Inflection::kThirdPerson, true);
+          if (absl::EndsWith(form, "ing")) {
+            inflection = Inflection::kGerund;
+          } else if (std::find(third.begin(), third.end(), form) != third.end() || form == "has" ||
+                     form == "is") {
+            inflection = Inflection::kThirdPerson;
+          } else {
+            inflection = Inflection::kPast;
+          }
+          break;
+        }
+        case WordClass::kAdjective:
+          inflection = absl::EndsWith(form, "st") ? Inflection::kSuperlative : Inflection::kComparative;
+          break;
+        case WordClass::kAdverb: continue;
+      }
+      std::vector<std::string>& forms = irregular_[static_cast<int>(inflection)][lemma];
+      if (std::find(forms.begin(), forms.end(), form) == forms.end()) forms.emplace_back(form);
+    }
+  }
+}
+
+std::vector<std::string> EnglishInflection::WordForms(absl::string_view word, Inflection inflection,
+                                                      bool all) const {
+  // A capitalized noun inflects as its lowercase (Oscar -> Oscars).
+  if (inflection == Inflection::kPlural && word.size() > 1 && absl::ascii_isupper(static_cast<unsigned char>(word[0])) &&
+      IsLowerWord(word.substr(1))) {
+    std::vector<std::string> forms = WordForms(absl::AsciiStrToLower(word), inflection, all);
+    for (std::string& f : forms) f[0] = absl::ascii_toupper(static_cast<unsigned char>(f[0]));
+    return forms;
+  }
+  if (!IsLowerWord(word)) return {};
+  const auto& irregular = irregular_[static_cast<int>(inflection)];
+  if (auto it = irregular.find(word); it != irregular.end()) {
+    if (all && inflection == Inflection::kPlural) {
+      // A noun's list gives a learned plural (amoebae) where the regular
+      // one is as common (amoebas).
+      std::vector<std::string> both = it->second;
+      for (std::string& f : RegularForms(word, inflection, true)) {
+        if (std::find(both.begin(), both.end(), f) == both.end()) both.push_back(std::move(f));
+      }
+      return both;
+    }
+    if (all) return it->second;
+    // The past tense rather than the participle (was, not been): a clue
+    // reads as either when it is the simple past.
+    for (const std::string& f : it->second) {
+      if (inflection != Inflection::kPast || !absl::EndsWith(f, "n")) return {f};
+    }
+    return {it->second.front()};
+  }
+  return RegularForms(word, inflection, all);
+}
+
+std::vector<std::string> EnglishInflection::Forms(absl::string_view lemma, Inflection inflection) const {
+  std::vector<absl::string_view> words = absl::StrSplit(lemma, ' ');
+  const WordClass word_class = ClassOf(inflection);
+  if (word_class == WordClass::kAdjective && words.size() != 1) return {};
+  const size_t head = HeadWord(words, word_class);
+  std::vector<std::string> out;
+  for (const std::string& form : WordForms(words[head], inflection, true)) {
+    std::vector<absl::string_view> inflected = words;
+    inflected[head] = form;
+    out.push_back(absl::StrJoin(inflected, " "));
+  }
+  return out;
+}
+
+std::string EnglishInflection::Inflect(absl::string_view lemma, Inflection inflection) const {
+  std::vector<absl::string_view> words = absl::StrSplit(lemma, ' ');
+  const WordClass word_class = ClassOf(inflection);
+  if (word_class == WordClass::kAdjective && words.size() != 1) return "";
+  const size_t head = HeadWord(words, word_class);
+  std::vector<std::string> forms = WordForms(words[head], inflection, false);
+  if (forms.empty()) return "";
+  words[head] = forms.front();
+  return absl::StrJoin(words, " ");
+}
+
+}  // namespace xwdb

@@ -1,0 +1,70 @@
+// English inflection of WordNet lemmas: the plural of a noun, a verb's
+// -s, -ed and -ing forms, an adjective's comparative and superlative.
+//
+// Irregular forms come from WordNet's exception lists (noun.exc, verb.exc,
+// adj.exc: "form lemma" per line), read the other way round; a lemma with an
+// irregular form for an inflection gets only those. Regular forms follow
+// the spelling rules (box -> boxes, city -> cities, hope -> hoped, stop ->
+// stopped, lie -> lying, big -> bigger).
+//
+// Forms() may give more than one spelling where the rules cannot tell
+// (visited or visitted): callers keep only forms that are known words.
+// Inflect() gives the one spelling a clue uses: the irregular form, or the
+// regular one that doubles a final consonant only in a one-syllable word.
+#ifndef XWDB_CORE_IMPORT_ENGLISH_INFLECTION_H_
+#define XWDB_CORE_IMPORT_ENGLISH_INFLECTION_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+
+namespace xwdb {
+
+enum class Inflection {
+  kPlural,       // noun: paths
+  kThirdPerson,  // verb: obeys
+  kPast,         // verb: obeyed (past tense and participle)
+  kGerund,       // verb: obeying
+  kComparative,  // adjective: faster
+  kSuperlative,  // adjective: fastest
+};
+inline constexpr Inflection kAllInflections[] = {Inflection::kPlural, Inflection::kThirdPerson,
+                                                 Inflection::kPast,   Inflection::kGerund,
+                                                 Inflection::kComparative, Inflection::kSuperlative};
+
+enum class WordClass { kNoun, kVerb, kAdjective, kAdverb };
+
+// The word class an inflection applies to.
+WordClass ClassOf(Inflection inflection);
+// "plural", "3rd person", "past", "-ing", "comparative", "superlative".
+absl::string_view InflectionName(Inflection inflection);
+
+class EnglishInflection {
+ public:
+  // Adds the lines of an exception list for `word_class` ("geese goose").
+  // Lines that are not two lowercase words are ignored. Which inflection a
+  // verb or adjective form is comes from its ending (-ing: gerund; -s after
+  // a verb: third person; -st: superlative; otherwise past or comparative).
+  void AddExceptions(WordClass word_class, absl::string_view text);
+
+  // Every spelling of `lemma` (lowercase, or a capitalized noun; words
+  // separated by spaces; a
+  // verb's first word or a noun's last word is inflected, an adjective only
+  // if it is one word). Empty when none applies.
+  std::vector<std::string> Forms(absl::string_view lemma, Inflection inflection) const;
+
+  // The one spelling for a clue (see the header comment); empty if none.
+  std::string Inflect(absl::string_view lemma, Inflection inflection) const;
+
+ private:
+  std::vector<std::string> WordForms(absl::string_view word, Inflection inflection, bool all) const;
+
+  // (lemma, inflection) -> irregular forms, in the lists' order.
+  absl::flat_hash_map<std::string, std::vector<std::string>> irregular_[6];
+};
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_IMPORT_ENGLISH_INFLECTION_H_

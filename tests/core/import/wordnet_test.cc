@@ -1,0 +1,362 @@
+// WordNet clues: sense ranks, definitions from glosses, synonyms, and clues
+// derived for inflected forms, piece by piece and through a real import of
+// a small WordNet directory written by the test.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "core/import/derived_clue.h"
+#include "core/import/english_inflection.h"
+#include "core/import/importer.h"
+#include "core/import/wordnet_gloss.h"
+#include "core/import/wordnet_reader.h"
+#include "core/import/wordnet_senses.h"
+#include "core/store/schema.h"
+#include "gtest/gtest.h"
+#include "tests/testing/temp_dir.h"
+
+namespace xwdb {
+namespace {
+
+using ::xwdb::testing::TempDir;
+using ::xwdb::testing::WriteFile;
+
+// A small WordNet: TEAR (a rare noun sense and two verb senses), PATH,
+// OBEY, TENT, WEB, BIGAMIST, LOTUS, FAST, GLASSES (a lemma of its own) and
+// GLASS.
+constexpr char kIndexNoun[] =
+    "  1 This software and database is being provided\n"
+    "tear n 2 1 @ 2 1 00000100 00000200\n"
+    "teardrop n 1 1 @ 1 0 00000100\n"
+    "path n 1 1 @ 1 1 00000300\n"
+    "route n 1 1 @ 1 1 00000300\n"
+    "tent n 1 1 @ 1 1 00000400\n"
+    "web n 1 1 @ 1 1 00000500\n"
+    "bigamist n 1 1 @ 1 0 00000600\n"
+    "lotus n 1 1 @ 1 0 00000700\n"
+    "glass n 1 1 @ 1 1 00000800\n"
+    "glasses n 1 1 @ 1 1 00000900\n"
+    "drop n 1 1 @ 1 0 00001000\n"
+    "shelter n 1 1 @ 1 0 00001100\n";
+constexpr char kDataNoun[] =
+    "  1 This software and database is being provided\n"
+    "00000100 08 n 02 tear 1 teardrop 0 000 | a drop of the clear salty solution of the eyes; \"tears of joy\"\n"
+    "00000200 04 n 01 tear 0 000 | the act of tearing\n"
+    "00000300 04 n 02 path 0 route 0 000 | an established line of travel or access\n"
+    "00000400 06 n 01 tent 0 000 | a portable shelter, usually of canvas\n"
+    "00000500 06 n 01 web 0 000 | a fabric that resembles a net\n"
+    "00000600 18 n 01 bigamist 0 000 | someone who marries one person while married to another\n"
+    "00000700 20 n 02 lotus 0 Nelumbo_nucifera 0 000 | native to eastern Asia; widely cultivated for its "
+    "flowers\n"
+    "00000800 27 n 01 glass 0 000 | a brittle transparent solid\n"
+    "00000900 06 n 02 glasses 0 spectacles 0 000 | optical instrument for the eyes\n"
+    "00001000 23 n 01 drop 0 000 | a small quantity of liquid\n"
+    "00001100 06 n 01 shelter 0 000 | a structure that protects\n";
+constexpr char kIndexVerb[] =
+    "tear v 2 1 @ 2 2 00002000 00002100\n"
+    "rip v 1 1 @ 1 1 00002000\n"
+    "obey v 1 1 @ 1 1 00002200\n"
+    "comply v 1 1 @ 1 1 00002200\n"
+    "be v 1 1 @ 1 1 00002300\n"
+    "marry v 1 1 @ 1 1 00002400\n"
+    "separate v 1 1 @ 1 1 00002500\n"
+    "cause v 1 1 @ 1 1 00002600\n";
+constexpr char kDataVerb[] =
+    "00002000 35 v 02 tear 0 rip 0 000 | separate or cause to separate abruptly; \"tear the paper\"\n"
+    "00002100 35 v 01 tear 0 000 | to strip of feathers\n"
+    "00002200 42 v 02 obey 0 comply 0 000 | be obedient to\n"
+    "00002300 42 v 01 be 0 000 | have the quality of being\n";
+constexpr char kIndexAdj[] = "fast a 1 0 1 1 00003000\nquick a 1 0 1 1 00003000\n";
+constexpr char kDataAdj[] = "00003000 00 a 02 fast 0 quick 0 000 | acting or moving quickly\n";
+// The noun TEAR is seen 6 times; the verb's first sense 19, its second once.
+constexpr char kCounts[] =
+    "tear%1:08:01:: 1 6\ntear%2:35:00:: 1 19\ntear%2:35:01:: 2 1\nrip%2:35:00:: 1 5\n"
+    "path%1:04:00:: 1 10\nroute%1:04:00:: 1 3\nobey%2:42:00:: 1 4\ncomply%2:42:00:: 1 2\n"
+    "fast%3:00:01:: 1 9\nquick%3:00:01:: 1 8\n";
+constexpr char kVerbExc[] = "was be\nwere be\nam be\nis be\ntook take\ntaken take\n";
+constexpr char kNounExc[] = "glasses glass\n";
+
+void WriteWordNet(const std::string& dir, bool with_index = true) {
+  std::filesystem::create_directories(dir);
+  WriteFile(dir + "/data.noun", kDataNoun);
+  WriteFile(dir + "/data.verb", kDataVerb);
+  WriteFile(dir + "/data.adj", kDataAdj);
+  WriteFile(dir + "/data.adv", "");
+  if (!with_index) return;
+  WriteFile(dir + "/index.noun", kIndexNoun);
+  WriteFile(dir + "/index.verb", kIndexVerb);
+  WriteFile(dir + "/index.adj", kIndexAdj);
+  WriteFile(dir + "/index.adv", "");
+  WriteFile(dir + "/cntlist.rev", kCounts);
+  WriteFile(dir + "/verb.exc", kVerbExc);
+  WriteFile(dir + "/noun.exc", kNounExc);
+}
+
+WordNetSenses Senses() {
+  WordNetSenses s;
+  s.AddIndex('n', kIndexNoun);
+  s.AddIndex('v', kIndexVerb);
+  s.AddIndex('a', kIndexAdj);
+  s.AddCounts(kCounts);
+  s.Rank();
+  return s;
+}
+
+EnglishInflection Inflection() {
+  EnglishInflection e;
+  e.AddExceptions(WordClass::kVerb, kVerbExc);
+  e.AddExceptions(WordClass::kNoun, "amoebae amoeba\n");
+  return e;
+}
+
+TEST(EnglishInflectionTest, RegularSpellingRules) {
+  const EnglishInflection e = Inflection();
+  EXPECT_EQ(e.Inflect("path", Inflection::kPlural), "paths");
+  EXPECT_EQ(e.Inflect("box", Inflection::kPlural), "boxes");
+  EXPECT_EQ(e.Inflect("city", Inflection::kPlural), "cities");
+  EXPECT_EQ(e.Inflect("woman", Inflection::kPlural), "women");
+  EXPECT_EQ(e.Inflect("human", Inflection::kPlural), "humans");
+  EXPECT_EQ(e.Inflect("way of life", Inflection::kPlural), "ways of life");
+  EXPECT_EQ(e.Inflect("ice cream", Inflection::kPlural), "ice creams");
+  EXPECT_EQ(e.Inflect("Oscar", Inflection::kPlural), "Oscars");
+  EXPECT_EQ(e.Inflect("obey", Inflection::kThirdPerson), "obeys");
+  EXPECT_EQ(e.Inflect("carry", Inflection::kThirdPerson), "carries");
+  EXPECT_EQ(e.Inflect("echo", Inflection::kThirdPerson), "echoes");
+  EXPECT_EQ(e.Inflect("obey", Inflection::kPast), "obeyed");
+  EXPECT_EQ(e.Inflect("hope", Inflection::kPast), "hoped");
+  EXPECT_EQ(e.Inflect("carry", Inflection::kPast), "carried");
+  EXPECT_EQ(e.Inflect("stop", Inflection::kPast), "stopped");
+  EXPECT_EQ(e.Inflect("visit", Inflection::kPast), "visited");
+  EXPECT_EQ(e.Inflect("panic", Inflection::kPast), "panicked");
+  EXPECT_EQ(e.Inflect("hope", Inflection::kGerund), "hoping");
+  EXPECT_EQ(e.Inflect("lie", Inflection::kGerund), "lying");
+  EXPECT_EQ(e.Inflect("see", Inflection::kGerund), "seeing");
+  EXPECT_EQ(e.Inflect("split up", Inflection::kGerund), "splitting up");
+  EXPECT_EQ(e.Inflect("big", Inflection::kComparative), "bigger");
+  EXPECT_EQ(e.Inflect("happy", Inflection::kSuperlative), "happiest");
+  EXPECT_EQ(e.Inflect("fast", Inflection::kSuperlative), "fastest");
+  EXPECT_EQ(e.Inflect("nice", Inflection::kComparative), "nicer");
+  EXPECT_EQ(e.Inflect("very fast", Inflection::kComparative), "");  // adjectives: one word
+  // Both spellings where the rules cannot tell; a known word decides.
+  const std::vector<std::string> visit = e.Forms("visit", Inflection::kPast);
+  EXPECT_NE(std::find(visit.begin(), visit.end(), "visited"), visit.end());
+  EXPECT_NE(std::find(visit.begin(), visit.end(), "visitted"), visit.end());
+}
+
+TEST(EnglishInflectionTest, ExceptionListsTheIrregularForms) {
+  const EnglishInflection e = Inflection();
+  EXPECT_EQ(e.Inflect("take", Inflection::kPast), "took");  // the past, not the participle
+  EXPECT_EQ(e.Inflect("be", Inflection::kPast), "was");
+  EXPECT_EQ(e.Inflect("be", Inflection::kThirdPerson), "is");  // "am" is not a past
+  EXPECT_EQ(e.Forms("take", Inflection::kPast), (std::vector<std::string>{"took", "taken"}));
+  // A verb's irregular forms replace the regular ones (no "taked").
+  const std::vector<std::string> take = e.Forms("take", Inflection::kPast);
+  EXPECT_EQ(std::find(take.begin(), take.end(), "taked"), take.end());
+  // A noun keeps the regular plural beside the listed one.
+  EXPECT_EQ(e.Forms("amoeba", Inflection::kPlural), (std::vector<std::string>{"amoebae", "amoebas"}));
+  EXPECT_EQ(e.Inflect("amoeba", Inflection::kPlural), "amoebae");
+}
+
+TEST(WordNetGlossTest, TheDefinitionIsTheFirstClauseThatDefines) {
+  EXPECT_EQ(DefinitionOfGloss("frozen dessert; \"we had ice cream\"", WordClass::kNoun), "Frozen dessert");
+  EXPECT_EQ(DefinitionOfGloss("\"example first\"; in abundance", WordClass::kAdverb), "In abundance");
+  // Fragments that do not define are skipped, to the next clause or none.
+  EXPECT_EQ(DefinitionOfGloss("native to eastern Asia; widely cultivated for its flowers", WordClass::kNoun), "");
+  EXPECT_EQ(DefinitionOfGloss("in the Middle Ages; a heavy staff", WordClass::kNoun), "A heavy staff");
+  // For an adjective "of ..." defines.
+  EXPECT_EQ(DefinitionOfGloss("of a color at the end of the color spectrum (next to orange)", WordClass::kAdjective),
+            "Of a color at the end of the color spectrum");
+  // A label before a colon, a domain in parentheses, a qualifier, "to".
+  EXPECT_EQ(DefinitionOfGloss("white Egyptian lotus: water lily of Egypt; held sacred", WordClass::kNoun),
+            "Water lily of Egypt");
+  EXPECT_EQ(DefinitionOfGloss("(botany) a plant with leaves", WordClass::kNoun), "A plant with leaves");
+  EXPECT_EQ(DefinitionOfGloss("a portable shelter, usually of canvas", WordClass::kNoun), "A portable shelter");
+  EXPECT_EQ(DefinitionOfGloss("to strip of feathers", WordClass::kVerb), "Strip of feathers");
+  EXPECT_EQ(DefinitionOfGloss("\"only an example\"", WordClass::kNoun), "");
+}
+
+TEST(WordNetSensesTest, RanksByTagCountAcrossPartsOfSpeech) {
+  const WordNetSenses s = Senses();
+  // The verb's first sense (19) before the noun's (6) before the verb's second (1).
+  EXPECT_EQ(s.RankOf("tear", 'v', 2000), 1u);
+  EXPECT_EQ(s.RankOf("tear", 'n', 100), 2u);
+  EXPECT_EQ(s.RankOf("tear", 'v', 2100), 3u);
+  EXPECT_EQ(s.RankOf("tear", 'n', 200), 4u);  // never seen: after, by sense number
+  EXPECT_EQ(s.SenseNumberOf("tear", 'v', 2100), 2u);
+  EXPECT_EQ(s.RankOf("TEAR", 'v', 2000), 1u);  // any case
+  EXPECT_EQ(s.RankOf("tear", 'v', 999), 0u);
+  EXPECT_EQ(s.RankOf("fast", 's', 3000), 1u);  // a satellite is an adjective
+  EXPECT_EQ(s.TagCountOf("route", 'n', 300), 3u);
+  EXPECT_TRUE(s.IsLemma("glasses"));
+  EXPECT_TRUE(s.IsLemma("tear", 'v'));
+  EXPECT_FALSE(s.IsLemma("tears"));
+  EXPECT_FALSE(s.IsLemma("fast", 'n'));
+}
+
+TEST(DerivedClueTest, AgreesWithTheForm) {
+  const WordNetSenses s = Senses();
+  const EnglishInflection e = Inflection();
+  const DerivedClueMaker maker(&e, &s);
+  EXPECT_EQ(maker.FromSynonym("route", Inflection::kPlural), "Routes");
+  EXPECT_EQ(maker.FromSynonym("comply", Inflection::kPast), "Complied");
+  EXPECT_EQ(maker.FromSynonym("quick", Inflection::kComparative), "Quicker");
+  EXPECT_EQ(maker.FromDefinition("Be obedient to", Inflection::kPast), "Was obedient to");
+  EXPECT_EQ(maker.FromDefinition("Be obedient to", Inflection::kGerund), "Being obedient to");
+  EXPECT_EQ(maker.FromDefinition("Separate or cause to separate abruptly", Inflection::kThirdPerson),
+            "Separates or causes to separate abruptly");
+  EXPECT_EQ(maker.FromDefinition("Quickly leave", Inflection::kPast), "");  // not a verb first
+  EXPECT_EQ(maker.FromDefinition("A drop of the clear salty solution", Inflection::kPlural),
+            "Drops of the clear salty solution");
+  EXPECT_EQ(maker.FromDefinition("An established line of travel", Inflection::kPlural), "");  // LINE: no lemma here
+  EXPECT_EQ(maker.FromDefinition("A portable shelter", Inflection::kPlural), "Portable shelters");
+  EXPECT_EQ(maker.FromDefinition("A web that resembles a net", Inflection::kPlural), "");  // RESEMBLE: no verb here
+  EXPECT_EQ(maker.FromDefinition("A shelter that is dry", Inflection::kPlural), "Shelters that are dry");
+  EXPECT_EQ(maker.FromDefinition("Someone who obeys the law", Inflection::kPlural), "People who obey the law");
+  // A mass noun has no plural; a plural already fits as it is.
+  EXPECT_EQ(maker.FromDefinition("Red color or pigment", Inflection::kPlural), "");
+  EXPECT_EQ(maker.FromDefinition("Tall drops with stems", Inflection::kPlural), "Tall drops with stems");
+  EXPECT_EQ(maker.FromDefinition("Acting or moving quickly", Inflection::kComparative), "");
+}
+
+TEST(WordNetReaderTest, ParsesASynsetLine) {
+  WordNetSynset synset;
+  ASSERT_TRUE(ParseWordNetLine(
+      "07611358 13 n 02 ice_cream 0 icecream 0 002 @ 07609840 n 0000 | frozen dessert; \"we had ice cream\"",
+      &synset));
+  EXPECT_EQ(synset.offset, 7611358u);
+  EXPECT_EQ(synset.pos, 'n');
+  EXPECT_EQ(synset.lemmas, (std::vector<std::string>{"ice_cream", "icecream"}));
+  EXPECT_EQ(synset.gloss, "frozen dessert; \"we had ice cream\"");
+  ASSERT_TRUE(ParseWordNetLine("00001 00 s 01 galore(ip) 0 000 | in abundance", &synset));
+  EXPECT_EQ(synset.lemmas, (std::vector<std::string>{"galore"}));
+  EXPECT_FALSE(ParseWordNetLine("garbage", &synset));
+  EXPECT_FALSE(ParseWordNetLine("1 2 nn 01 x 0 | y", &synset));
+}
+
+class WordNetImportTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    WriteWordNet(dir_.Sub("wordnet"));
+    auto s = Store::Open(dir_.Sub("db"), {.create_if_missing = true});
+    ASSERT_TRUE(s.ok()) << s.status();
+    store_ = *std::move(s);
+  }
+
+  ImportReport ImportWords(const std::string& words) {
+    ImportOptions o;
+    o.format = Format::kPlain;
+    auto r = Import(store_.get(), {ImportInput::Bytes("words.txt", words)}, o);
+    EXPECT_TRUE(r.ok()) << r.status();
+    return r.ok() ? *r : ImportReport{};
+  }
+
+  ImportReport ImportWordNet() {
+    auto r = Import(store_.get(), {ImportInput::File(dir_.Sub("wordnet"))}, ImportOptions{});
+    EXPECT_TRUE(r.ok()) << r.status();
+    return r.ok() ? *r : ImportReport{};
+  }
+
+  // text -> (rank, flags) of the answer's stored clues.
+  std::map<std::string, std::pair<uint32_t, uint8_t>> Clues(const std::string& word) {
+    const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
+    std::string codes;
+    EXPECT_TRUE(a.Encode(absl::AsciiStrToUpper(word), &codes));
+    std::map<std::string, std::pair<uint32_t, uint8_t>> out;
+    auto clues = store_->CluesOf(codes);
+    EXPECT_TRUE(clues.ok());
+    if (!clues.ok()) return out;
+    for (const auto& [id, c] : *clues) out[c.text] = {c.rank, c.flags};
+    return out;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<Store> store_;
+};
+
+TEST_F(WordNetImportTest, LemmasGetRankedDefinitionsAndSynonyms) {
+  ImportWordNet();
+  const auto tear = Clues("tear");
+  using schema::kClueRare;
+  using schema::kClueSynonym;
+  EXPECT_EQ(tear.at("Separate or cause to separate abruptly"), std::make_pair(1u, uint8_t{0}));
+  EXPECT_EQ(tear.at("Rip"), std::make_pair(1u, uint8_t{kClueSynonym}));
+  EXPECT_EQ(tear.at("A drop of the clear salty solution of the eyes"), std::make_pair(2u, uint8_t{0}));
+  EXPECT_EQ(tear.at("Strip of feathers"), std::make_pair(3u, uint8_t{0}));
+  EXPECT_EQ(tear.at("The act of tearing"), std::make_pair(4u, uint8_t{0}));
+  EXPECT_FALSE(tear.contains("Teardrop"));  // it gives TEAR away
+  EXPECT_EQ(Clues("path").at("Route"), std::make_pair(1u, uint8_t{kClueSynonym}));
+  // Nelumbo nucifera is never seen in the tagged corpus: rare. LOTUS's
+  // gloss has no defining clause.
+  const auto lotus = Clues("lotus");
+  EXPECT_EQ(lotus.size(), 1u);
+  EXPECT_EQ(lotus.at("Nelumbo nucifera"), std::make_pair(1u, uint8_t{kClueSynonym | kClueRare}));
+}
+
+TEST_F(WordNetImportTest, InflectedFormsThatAreEntriesGetDerivedClues) {
+  ImportWords("paths\nobeyed\ntents\ntears\ntore\nbigamists\nglasses\nfaster\nwebs\n");
+  const ImportReport r = ImportWordNet();
+  using schema::kClueDerived;
+  using schema::kClueSynonym;
+  const auto paths = Clues("paths");
+  EXPECT_EQ(paths.at("Routes"), std::make_pair(1u, uint8_t{kClueSynonym | kClueDerived}));
+  EXPECT_EQ(Clues("obeyed").at("Was obedient to"), std::make_pair(1u, uint8_t{kClueDerived}));
+  EXPECT_EQ(Clues("obeyed").at("Complied"), std::make_pair(1u, uint8_t{kClueSynonym | kClueDerived}));
+  EXPECT_TRUE(Clues("tents").contains("Portable shelters"));
+  EXPECT_TRUE(Clues("bigamists").contains("People who marry one person while married to another"));
+  EXPECT_EQ(Clues("faster").at("Quicker").second, kClueSynonym | kClueDerived);
+  const auto tears = Clues("tears");
+  EXPECT_TRUE(tears.contains("Rips"));
+  EXPECT_TRUE(tears.contains("Drops of the clear salty solution of the eyes"));
+  // GLASSES is a lemma of its own: its own clues only, none from GLASS.
+  EXPECT_EQ(Clues("glasses").size(), 2u);  // its definition and "Spectacles"
+  // TORE is no form the rules or lists give; WEBS's definition cannot agree.
+  EXPECT_TRUE(Clues("tore").empty());
+  EXPECT_TRUE(Clues("webs").empty());
+  // Forms that are not entries get no clue, and are not added.
+  EXPECT_TRUE(Clues("routes").empty());
+  EXPECT_TRUE(Clues("obeying").empty());
+  EXPECT_GT(r.clues_not_entries, 0u);
+  const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
+  std::string codes;
+  ASSERT_TRUE(a.Encode("ROUTES", &codes));
+  EXPECT_FALSE((*store_->GetWords({codes}))[0].has_value());
+}
+
+TEST_F(WordNetImportTest, WithoutIndexFilesClausesStillComeUnrankedAndNothingIsDerived) {
+  TempDir bare;
+  WriteWordNet(bare.Sub("wn"), /*with_index=*/false);
+  ImportWords("paths\n");
+  auto r = Import(store_.get(), {ImportInput::File(bare.Sub("wn"))}, ImportOptions{});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(0u, uint8_t{schema::kClueSynonym | schema::kClueRare}));
+  EXPECT_TRUE(Clues("paths").empty());
+}
+
+TEST_F(WordNetImportTest, ReimportingRanksStoredClues) {
+  // A clue stored unranked (an older reader, or another source with the
+  // same text) takes the rank a newer import gives it, keeping its source.
+  ImportOptions pipe;
+  pipe.format = Format::kPipe;
+  pipe.source = "archive";
+  ASSERT_TRUE(Import(store_.get(), {ImportInput::Bytes("c.txt", "tear|Rip\n")}, pipe).ok());
+  EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(0u, uint8_t{0}));
+  const ImportReport r = ImportWordNet();
+  EXPECT_GE(r.clues_updated, 1u);
+  EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(1u, uint8_t{schema::kClueSynonym}));
+  const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
+  std::string codes;
+  ASSERT_TRUE(a.Encode("TEAR", &codes));
+  auto stored = store_->CluesOf(codes);
+  ASSERT_TRUE(stored.ok());
+  for (const auto& [id, c] : *stored) {
+    if (c.text == "Rip") {
+      EXPECT_EQ(store_->sources().at(c.source), "archive");
+    }
+  }
+}
+
+}  // namespace
+}  // namespace xwdb
