@@ -516,9 +516,13 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         found = std::move(probe[0]);
       }
       if (found) {
-        if (found->rank == c.record.rank && found->flags == c.record.flags) {
+        // A source that ranks its clues ranks a stored one of the same text
+        // anew (keeping its source and year); one that does not (a clue
+        // file) leaves the stored rank as it is.
+        const bool ranks = c.record.rank != 0 || c.record.flags != 0;
+        if (!ranks || (found->rank == c.record.rank && found->flags == c.record.flags)) {
           ++report->clues_duplicate;
-        } else {  // ranked anew by a newer reader of its source: keep its source and year
+        } else {
           ClueRecord updated = *found;
           updated.rank = c.record.rank;
           updated.flags = c.record.flags;

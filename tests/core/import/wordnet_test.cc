@@ -349,6 +349,12 @@ TEST_F(WordNetImportTest, ReimportingRanksStoredClues) {
   const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
   std::string codes;
   ASSERT_TRUE(a.Encode("TEAR", &codes));
+  // The clue file again: it ranks nothing, so the rank stays.
+  auto again = Import(store_.get(), {ImportInput::Bytes("c.txt", "tear|Rip\n")}, pipe);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->clues_updated, 0u);
+  EXPECT_EQ(again->clues_duplicate, 1u);
+  EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(1u, uint8_t{schema::kClueSynonym}));
   auto stored = store_->CluesOf(codes);
   ASSERT_TRUE(stored.ok());
   for (const auto& [id, c] : *stored) {
