@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The main job on the embedded default: builds xwdb, builds the default
-# English dictionary from Debian's SCOWL lists (words and scores) and WordNet
-# (clues), shows what it holds, fills the sample grid in-process, then starts
-# xwdbd on loopback, fills the same grid through xwdb-client with its clues,
-# and stops the daemon.
+# English dictionary from Debian's SCOWL lists (words and scores), WordNet
+# (clues) and the project's own list of common clues, shows what it holds,
+# fills the sample grid in-process, then starts xwdbd on loopback, fills the
+# same grid through xwdb-client with its clues, and stops the daemon.
 #   XWDB_DB      where the dictionary goes (default: var/default.db)
 #   XWDB_PRESET  CMake preset to build with (default: release)
 set -euo pipefail
@@ -29,6 +29,9 @@ if [ ! -e "$db/CURRENT" ]; then
   "$xwdb" import --db "$tmp" --locale en /usr/share/dict/scowl
   # WordNet adds clues, and its lemmas as entries; SCOWL's scores stay.
   "$xwdb" import --db "$tmp" --merge keep --default-score 40 /usr/share/wordnet
+  # Clues for what WordNet leaves out (function words, contractions, common
+  # abbreviations), written for the project; no entries added.
+  "$xwdb" import --db "$tmp" --clues-only --format pipe data/clues/en-common.txt
   mv "$tmp" "$db"
 fi
 

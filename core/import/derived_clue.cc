@@ -128,7 +128,8 @@ std::string DerivedClueMaker::NounDefinition(absl::string_view definition) const
   const bool comma = w.back() == ',';
   const std::string bare = comma ? w.substr(0, w.size() - 1) : w;
   if (!IsLower(bare) || !senses_->IsLemma(bare, 'n')) return "";
-  const std::string plural = inflection_->Inflect(bare, Inflection::kPlural);
+  // "persons" is the legal plural; a clue says "people".
+  const std::string plural = bare == "person" ? "people" : inflection_->Inflect(bare, Inflection::kPlural);
   if (plural.empty()) return "";
   w = comma ? plural + "," : plural;
   // The verb of a relative clause on the head agrees too: "a web that
@@ -138,6 +139,13 @@ std::string DerivedClueMaker::NounDefinition(absl::string_view definition) const
     std::string& verb = words[head + 2];
     if (std::string plural_verb = PluralVerb(verb); !plural_verb.empty()) {
       verb = plural_verb;
+      // A second verb joined right after it agrees too: "who acts and gets
+      // things done" -> "who act and get things done". (Only right after:
+      // in "that measures speeds and distances" the word after "and" is an
+      // object.)
+      if (head + 4 < words.size() && (words[head + 3] == "and" || words[head + 3] == "or")) {
+        if (std::string second = PluralVerb(words[head + 4]); !second.empty()) words[head + 4] = second;
+      }
     } else if (!verb.empty() && verb.back() == 's') {
       return "";  // a verb that cannot be made to agree
     }

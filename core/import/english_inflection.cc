@@ -160,10 +160,18 @@ absl::string_view InflectionName(Inflection inflection) {
   return "";
 }
 
-void EnglishInflection::AddExceptions(WordClass word_class, absl::string_view text) {
+std::vector<MalformedLine> EnglishInflection::AddExceptions(WordClass word_class, absl::string_view text) {
+  std::vector<MalformedLine> malformed;
+  uint64_t number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++number;
     std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipWhitespace());
-    if (f.size() < 2 || !IsLowerWord(f[0])) continue;
+    if (f.empty()) continue;
+    if (f.size() < 2) {
+      malformed.push_back({number, "exception line without a form and its base form"});
+      continue;
+    }
+    if (!IsLowerWord(f[0])) continue;
     const absl::string_view form = f[0];
     for (size_t i = 1; i < f.size(); ++i) {
       const absl::string_view lemma = absl::StripAsciiWhitespace(f[i]);
@@ -193,6 +201,7 @@ void EnglishInflection::AddExceptions(WordClass word_class, absl::string_view te
       if (std::find(forms.begin(), forms.end(), form) == forms.end()) forms.emplace_back(form);
     }
   }
+  return malformed;
 }
 
 std::vector<std::string> EnglishInflection::WordForms(absl::string_view word, Inflection inflection,

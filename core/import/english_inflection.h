@@ -19,6 +19,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "core/import/record.h"
 
 namespace xwdb {
 
@@ -44,10 +45,12 @@ absl::string_view InflectionName(Inflection inflection);
 class EnglishInflection {
  public:
   // Adds the lines of an exception list for `word_class` ("geese goose").
-  // Lines that are not two lowercase words are ignored. Which inflection a
+  // Lines with fewer than two words are returned as malformed; forms or
+  // lemmas that are not lowercase words (phrases, hyphens) are skipped
+  // silently. Which inflection a
   // verb or adjective form is comes from its ending (-ing: gerund; -s after
   // a verb: third person; -st: superlative; otherwise past or comparative).
-  void AddExceptions(WordClass word_class, absl::string_view text);
+  std::vector<MalformedLine> AddExceptions(WordClass word_class, absl::string_view text);
 
   // Every spelling of `lemma` (lowercase, or a capitalized noun; words
   // separated by spaces; a

@@ -34,6 +34,13 @@ struct RawRecord {
   bool only_if_entry = false;
 };
 
+// A line of an auxiliary file (a WordNet index, count or exception list)
+// that was left out, and why: reported as a warning of that file.
+struct MalformedLine {
+  uint64_t number = 0;    // 1-based
+  absl::string_view why;  // a fixed text
+};
+
 class RecordSink {
  public:
   virtual ~RecordSink() = default;

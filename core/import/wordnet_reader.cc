@@ -65,22 +65,30 @@ struct WordNetContext {
   EnglishInflection inflection;
 };
 
-absl::Status LoadContext(const std::string& dir, WordNetContext* context) {
+// The lines of auxiliary file `name` left out, as warnings of that file
+// (the data files' lines are the import's lines; these are not counted).
+void WarnMalformed(absl::string_view name, const std::vector<MalformedLine>& malformed, RecordSink* sink) {
+  if (malformed.empty()) return;
+  sink->BeginFile(name, 0);
+  for (const MalformedLine& m : malformed) sink->OnWarning(m.number, absl::StrCat(m.why, ": left out"));
+}
+
+absl::Status LoadContext(const std::string& dir, WordNetContext* context, RecordSink* sink) {
   for (auto [pos, name] : {std::pair{'n', "index.noun"}, std::pair{'v', "index.verb"},
                            std::pair{'a', "index.adj"}, std::pair{'r', "index.adv"}}) {
     absl::StatusOr<std::string> text = ReadOptional(dir, name);
     if (!text.ok()) return text.status();
-    context->senses.AddIndex(pos, *text);
+    WarnMalformed(name, context->senses.AddIndex(pos, *text), sink);
   }
   absl::StatusOr<std::string> counts = ReadOptional(dir, "cntlist.rev");
   if (!counts.ok()) return counts.status();
-  context->senses.AddCounts(*counts);
+  WarnMalformed("cntlist.rev", context->senses.AddCounts(*counts), sink);
   context->senses.Rank();
   for (auto [word_class, name] : {std::pair{WordClass::kNoun, "noun.exc"}, std::pair{WordClass::kVerb, "verb.exc"},
                                   std::pair{WordClass::kAdjective, "adj.exc"}}) {
     absl::StatusOr<std::string> text = ReadOptional(dir, name);
     if (!text.ok()) return text.status();
-    context->inflection.AddExceptions(word_class, *text);
+    WarnMalformed(name, context->inflection.AddExceptions(word_class, *text), sink);
   }
   return absl::OkStatus();
 }
@@ -199,7 +207,7 @@ bool ParseWordNetLine(absl::string_view line, WordNetSynset* synset) {
 
 absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
   WordNetContext context;
-  if (absl::Status s = LoadContext(dir, &context); !s.ok()) return s;
+  if (absl::Status s = LoadContext(dir, &context, sink); !s.ok()) return s;
   SynsetEmitter emitter(context, sink);
   WordNetSynset synset;
   for (const char* part : {"data.noun", "data.verb", "data.adj", "data.adv"}) {

@@ -27,42 +27,66 @@ std::string CountKey(absl::string_view lemma, char pos, uint32_t sense_number) {
 
 }  // namespace
 
-void WordNetSenses::AddIndex(char pos, absl::string_view text) {
+std::vector<MalformedLine> WordNetSenses::AddIndex(char pos, absl::string_view text) {
+  std::vector<MalformedLine> malformed;
+  uint64_t number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    if (line.empty() || line[0] == ' ') continue;  // the license header
-    std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    ++number;
+    if (absl::StripAsciiWhitespace(line).empty() || line[0] == ' ') continue;  // the license header
+    std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipWhitespace());
     // lemma pos synset_cnt p_cnt ptr_symbol{p_cnt} sense_cnt tagsense_cnt offset{synset_cnt}
     uint32_t synsets = 0, pointers = 0;
-    if (f.size() < 4 || !absl::SimpleAtoi(f[2], &synsets) || !absl::SimpleAtoi(f[3], &pointers)) continue;
+    if (f.size() < 4 || !absl::SimpleAtoi(f[2], &synsets) || !absl::SimpleAtoi(f[3], &pointers)) {
+      malformed.push_back({number, "index line without its lemma, part of speech and counts"});
+      continue;
+    }
     const size_t first = 4 + static_cast<size_t>(pointers) + 2;
-    if (f.size() < first + synsets) continue;
+    if (f.size() < first + synsets) {
+      malformed.push_back({number, "index line with fewer synset offsets than its count"});
+      continue;
+    }
     std::vector<Sense>& senses = senses_[absl::AsciiStrToLower(f[0])];
     for (uint32_t i = 0; i < synsets; ++i) {
       uint32_t offset = 0;
-      if (!absl::SimpleAtoi(f[first + i], &offset)) continue;
+      if (!absl::SimpleAtoi(f[first + i], &offset)) {
+        malformed.push_back({number, "index line with a synset offset that is not a number"});
+        break;
+      }
       senses.push_back(Sense{pos, offset, i + 1, 0});
     }
   }
+  return malformed;
 }
 
-void WordNetSenses::AddCounts(absl::string_view text) {
+std::vector<MalformedLine> WordNetSenses::AddCounts(absl::string_view text) {
+  std::vector<MalformedLine> malformed;
+  uint64_t number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    ++number;
+    std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipWhitespace());
+    if (f.empty()) continue;
     uint32_t sense_number = 0, count = 0;
-    if (f.size() != 3 || !absl::SimpleAtoi(f[1], &sense_number) || !absl::SimpleAtoi(f[2], &count)) continue;
+    if (f.size() != 3 || !absl::SimpleAtoi(f[1], &sense_number) || !absl::SimpleAtoi(f[2], &count)) {
+      malformed.push_back({number, "count line that is not 'sense_key sense_number tag_count'"});
+      continue;
+    }
     const size_t percent = f[0].find('%');
-    if (percent == absl::string_view::npos || percent + 1 >= f[0].size()) continue;
-    char pos;
-    switch (f[0][percent + 1]) {
+    char pos = 0;
+    switch (percent == absl::string_view::npos || percent + 1 >= f[0].size() ? '\0' : f[0][percent + 1]) {
       case '1': pos = 'n'; break;
       case '2': pos = 'v'; break;
       case '3':
       case '5': pos = 'a'; break;
       case '4': pos = 'r'; break;
-      default: continue;
+      default: break;
+    }
+    if (pos == 0) {
+      malformed.push_back({number, "count line whose sense key has no part of speech (lemma%1 to lemma%5)"});
+      continue;
     }
     counts_[CountKey(absl::AsciiStrToLower(f[0].substr(0, percent)), pos, sense_number)] = count;
   }
+  return malformed;
 }
 
 void WordNetSenses::Rank() {

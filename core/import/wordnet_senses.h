@@ -17,15 +17,18 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "core/import/record.h"
 
 namespace xwdb {
 
 class WordNetSenses {
  public:
-  // One index file's text; `pos` is 'n', 'v', 'a' or 'r'.
-  void AddIndex(char pos, absl::string_view text);
-  // cntlist.rev's text ("sense_key sense_number tag_count" lines).
-  void AddCounts(absl::string_view text);
+  // One index file's text; `pos` is 'n', 'v', 'a' or 'r'. Returns the
+  // lines left out as malformed (the license header is not).
+  std::vector<MalformedLine> AddIndex(char pos, absl::string_view text);
+  // cntlist.rev's text ("sense_key sense_number tag_count" lines); returns
+  // the lines left out as malformed.
+  std::vector<MalformedLine> AddCounts(absl::string_view text);
   // Sorts every lemma's senses; call after the Add calls, before the rest.
   void Rank();
 

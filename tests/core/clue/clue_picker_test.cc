@@ -1,6 +1,8 @@
 #include "core/clue/clue_picker.h"
 
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "core/import/importer.h"
 #include "core/store/schema.h"
@@ -193,6 +195,54 @@ TEST(PickBestTest, UnrankedThenBySenseRareAndDerivedLastShortestAmongEquals) {
   EXPECT_EQ(order, (std::vector<std::string>{"Small domesticated feline", "Kitty", "Pet", "Tom"}));
   EXPECT_EQ(ClueKindName(1, kClueSynonym | kClueDerived), "derived synonym, sense 1");
   EXPECT_EQ(ClueKindName(0, 0), "definition");
+}
+
+// The clue list the project ships for the words WordNet leaves out
+// (function words, contractions, common abbreviations): every line goes
+// in, every clue can be chosen (none gives its answer away, none is long),
+// and the answers it is for are clued from it once imported.
+TEST(CommonCluesTest, TheShippedListGoesInWholeAndEveryClueCanBeChosen) {
+  const std::string path = std::string(XWDB_SOURCE_DIR) + "/data/clues/en-common.txt";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  auto n = English();
+  std::set<std::pair<std::string, std::string>> lines;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const size_t bar = line.find('|');
+    ASSERT_NE(bar, std::string::npos) << path << ":" << number;
+    const std::string answer = line.substr(0, bar), clue = line.substr(bar + 1);
+    std::string codes;
+    EXPECT_EQ(n->NormalizeAnswer(answer, &codes), TextVerdict::kOk) << path << ":" << number;
+    EXPECT_FALSE(clue.empty()) << path << ":" << number;
+    EXPECT_LE(clue.size(), 40u) << path << ":" << number << " " << clue;
+    EXPECT_FALSE(ClueGivesAwayAnswer(clue, codes, n.get())) << path << ":" << number << " " << line;
+    EXPECT_TRUE(lines.emplace(answer, clue).second) << path << ":" << number << " repeats " << line;
+  }
+  ASSERT_GT(lines.size(), 200u);
+
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  o.clues_only = true;
+  auto report = Import(store->get(), {ImportInput::File(path)}, o);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->rejected, 0u);
+  EXPECT_EQ(report->clues_added, lines.size());
+  EXPECT_EQ(report->entries_added, 0u);
+  // A grid of answers from the list, clued by the best policy.
+  auto grid = Grid::Parse("VIA#\nISNT\n", n.get());
+  ASSERT_TRUE(grid.ok()) << grid.status();
+  auto entries = EntriesOf(*grid, 3);
+  ASSERT_TRUE(entries.ok()) << entries.status();
+  ASSERT_TRUE(PickClues(**store, n.get(), ClueOptions{}, &*entries).ok());
+  ASSERT_EQ(entries->size(), 2u);
+  EXPECT_TRUE(lines.contains({"VIA", (*entries)[0].clue})) << (*entries)[0].clue;
+  EXPECT_TRUE(lines.contains({"ISNT", (*entries)[1].clue})) << (*entries)[1].clue;
 }
 
 }  // namespace

@@ -4,10 +4,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "core/import/derived_clue.h"
 #include "core/import/english_inflection.h"
 #include "core/import/importer.h"
@@ -40,7 +43,8 @@ constexpr char kIndexNoun[] =
     "glass n 1 1 @ 1 1 00000800\n"
     "glasses n 1 1 @ 1 1 00000900\n"
     "drop n 1 1 @ 1 0 00001000\n"
-    "shelter n 1 1 @ 1 0 00001100\n";
+    "shelter n 1 1 @ 1 0 00001100\n"
+    "person n 1 1 @ 1 0 00001200\n";
 constexpr char kDataNoun[] =
     "  1 This software and database is being provided\n"
     "00000100 08 n 02 tear 1 teardrop 0 000 | a drop of the clear salty solution of the eyes; \"tears of joy\"\n"
@@ -215,6 +219,12 @@ TEST(DerivedClueTest, AgreesWithTheForm) {
   EXPECT_EQ(maker.FromDefinition("A web that resembles a net", Inflection::kPlural), "");  // RESEMBLE: no verb here
   EXPECT_EQ(maker.FromDefinition("A shelter that is dry", Inflection::kPlural), "Shelters that are dry");
   EXPECT_EQ(maker.FromDefinition("Someone who obeys the law", Inflection::kPlural), "People who obey the law");
+  // A verb joined right after the clause's verb agrees too; a noun after
+  // "and" further on does not change.
+  EXPECT_EQ(maker.FromDefinition("A person who obeys and marries", Inflection::kPlural),
+            "People who obey and marry");
+  EXPECT_EQ(maker.FromDefinition("A shelter that separates drops and tears", Inflection::kPlural),
+            "Shelters that separate drops and tears");
   // A mass noun has no plural; a plural already fits as it is.
   EXPECT_EQ(maker.FromDefinition("Red color or pigment", Inflection::kPlural), "");
   EXPECT_EQ(maker.FromDefinition("Tall drops with stems", Inflection::kPlural), "Tall drops with stems");
@@ -333,6 +343,33 @@ TEST_F(WordNetImportTest, WithoutIndexFilesClausesStillComeUnrankedAndNothingIsD
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(0u, uint8_t{schema::kClueSynonym | schema::kClueRare}));
   EXPECT_TRUE(Clues("paths").empty());
+}
+
+TEST_F(WordNetImportTest, MalformedLinesOfTheIndexCountAndExceptionFilesAreWarnedOfByLine) {
+  // A line of each auxiliary file damaged: each is named by file and line,
+  // and everything else still goes in.
+  const std::string wn = dir_.Sub("wordnet");
+  WriteFile(wn + "/index.noun", std::string(kIndexNoun) + "broken n x\n");
+  WriteFile(wn + "/index.verb", std::string(kIndexVerb) + "rend v 3 0 3 0 00002000\n");
+  WriteFile(wn + "/cntlist.rev", std::string("tear 1 6\n") + kCounts);
+  WriteFile(wn + "/verb.exc", std::string(kVerbExc) + "alone\n");
+  WriteFile(wn + "/noun.exc", std::string(kNounExc) + "\nbrothers-in-law brother-in-law\n");
+  const ImportReport r = ImportWordNet();
+  ASSERT_EQ(r.warnings.count, 4u);
+  std::set<std::string> seen;
+  for (const LineExample& e : r.warnings.examples) seen.insert(absl::StrCat(e.file, ":", e.line, " ", e.text));
+  EXPECT_TRUE(seen.contains("index.noun:15 index line without its lemma, part of speech and counts: left out"))
+      << absl::StrJoin(seen, "\n");
+  EXPECT_TRUE(seen.contains("index.verb:9 index line with fewer synset offsets than its count: left out"))
+      << absl::StrJoin(seen, "\n");
+  EXPECT_TRUE(seen.contains(
+      "cntlist.rev:1 count line whose sense key has no part of speech (lemma%1 to lemma%5): left out"))
+      << absl::StrJoin(seen, "\n");
+  EXPECT_TRUE(seen.contains("verb.exc:7 exception line without a form and its base form: left out"))
+      << absl::StrJoin(seen, "\n");
+  // The rest went in: ranks from the good count lines, the data lines whole.
+  EXPECT_EQ(Clues("tear").at("Separate or cause to separate abruptly"), std::make_pair(1u, uint8_t{0}));
+  EXPECT_EQ(r.rejected, 0u);
 }
 
 TEST_F(WordNetImportTest, ReimportingRanksStoredClues) {
