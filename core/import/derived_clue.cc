@@ -57,7 +57,9 @@ std::string DerivedClueMaker::FromDefinition(absl::string_view definition, Infle
 std::string DerivedClueMaker::VerbDefinition(absl::string_view definition, Inflection inflection) const {
   std::vector<std::string> words = absl::StrSplit(definition, ' ', absl::SkipEmpty());
   if (words.empty()) return "";
-  bool verb_next = true;  // the first word, and the first after "or"/"and"
+  // The first word, and the first after "or", "and" or a comma ("put down
+  // or press the foot, place the foot"): a verb lemma there is inflected.
+  bool verb_next = true;
   bool inflected_first = false;
   for (size_t i = 0; i < words.size(); ++i) {
     std::string& w = words[i];
@@ -74,7 +76,7 @@ std::string DerivedClueMaker::VerbDefinition(absl::string_view definition, Infle
         return "";  // not a verb first: it cannot be made to agree
       }
     }
-    verb_next = w == "or" || w == "and";
+    verb_next = w == "or" || w == "and" || (!w.empty() && w.back() == ',');
   }
   if (!inflected_first) return "";
   return Capitalized(absl::StrJoin(words, " "));

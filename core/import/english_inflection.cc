@@ -87,16 +87,18 @@ std::vector<std::string> RegularForms(absl::string_view w, Inflection inflection
       }
       break;
     case Inflection::kPast:
+    case Inflection::kParticiple:
     case Inflection::kComparative:
     case Inflection::kSuperlative: {
-      const absl::string_view suffix = inflection == Inflection::kPast          ? "ed"
+      const bool past = inflection == Inflection::kPast || inflection == Inflection::kParticiple;
+      const absl::string_view suffix = past                                     ? "ed"
                                        : inflection == Inflection::kComparative ? "er"
                                                                                 : "est";
       if (w.back() == 'e') {
         out.push_back(absl::StrCat(w, suffix.substr(1)));
       } else if (EndsConsonantY(w)) {
         out.push_back(absl::StrCat(Chop(w, 1), "i", suffix));
-      } else if (inflection == Inflection::kPast && w.back() == 'c') {
+      } else if (past && w.back() == 'c') {
         out.push_back(absl::StrCat(w, "ked"));  // panicked
         if (all) out.push_back(absl::StrCat(w, "ed"));
       } else {
@@ -122,6 +124,37 @@ std::vector<std::string> RegularForms(absl::string_view w, Inflection inflection
   return out;
 }
 
+// Verbs whose past and participle are the verb itself: the exception
+// lists leave them out (a form equal to its lemma is no exception), and the
+// rule would make "setted".
+bool PastIsUnchanged(absl::string_view verb) {
+  static constexpr absl::string_view kUnchanged[] = {
+      "bet",    "bid",   "broadcast", "burst", "cast",  "cost",  "cut",    "forecast", "hit",   "hurt",
+      "input",  "let",   "offset",    "output", "put",  "quit",  "read",   "reset",    "rid",   "set",
+      "shed",   "shut",  "slit",      "split", "spread", "thrust", "upset", "beset",   "outbid", "typeset"};
+  return std::find(std::begin(kUnchanged), std::end(kUnchanged), verb) != std::end(kUnchanged);
+}
+
+// An irregular verb form that reads as a past participle by its ending:
+// taken, seen, drawn, sworn, gone, done (never the past: took, ran, began).
+bool EndsLikeParticiple(absl::string_view form) {
+  return absl::EndsWith(form, "en") || absl::EndsWith(form, "wn") || absl::EndsWith(form, "rn") || form == "gone" ||
+         form == "done" || absl::EndsWith(form, "undone") || absl::EndsWith(form, "outdone");
+}
+
+// `u_form` is `a_form` with its one 'a' made 'u': sung beside sang, swum
+// beside swam; the u-form is the participle.
+bool IsUVariant(absl::string_view u_form, absl::string_view a_form) {
+  if (u_form.size() != a_form.size()) return false;
+  int differ = 0;
+  for (size_t i = 0; i < u_form.size(); ++i) {
+    if (u_form[i] == a_form[i]) continue;
+    if (u_form[i] != 'u' || a_form[i] != 'a') return false;
+    ++differ;
+  }
+  return differ == 1;
+}
+
 // The word of `words` an inflection changes: a verb's first; a noun's
 // last, or the last before a preposition (way of life -> ways of life).
 size_t HeadWord(const std::vector<absl::string_view>& words, WordClass word_class) {
@@ -141,6 +174,7 @@ WordClass ClassOf(Inflection inflection) {
     case Inflection::kPlural: return WordClass::kNoun;
     case Inflection::kThirdPerson:
     case Inflection::kPast:
+    case Inflection::kParticiple:
     case Inflection::kGerund: return WordClass::kVerb;
     case Inflection::kComparative:
     case Inflection::kSuperlative: return WordClass::kAdjective;
@@ -153,6 +187,7 @@ absl::string_view InflectionName(Inflection inflection) {
     case Inflection::kPlural: return "plural";
     case Inflection::kThirdPerson: return "3rd person";
     case Inflection::kPast: return "past";
+    case Inflection::kParticiple: return "past participle";
     case Inflection::kGerund: return "-ing";
     case Inflection::kComparative: return "comparative";
     case Inflection::kSuperlative: return "superlative";
@@ -187,6 +222,8 @@ std::vector<MalformedLine> EnglishInflection::AddExceptions(WordClass word_class
           } else if (std::find(third.begin(), third.end(), form) != third.end() || form == "has" ||
                      form == "is") {
             inflection = Inflection::kThirdPerson;
+          } else if (EndsLikeParticiple(form) && !absl::EndsWith(lemma, "en")) {
+            inflection = Inflection::kParticiple;
           } else {
             inflection = Inflection::kPast;
           }
@@ -199,6 +236,22 @@ std::vector<MalformedLine> EnglishInflection::AddExceptions(WordClass word_class
       }
       std::vector<std::string>& forms = irregular_[static_cast<int>(inflection)][lemma];
       if (std::find(forms.begin(), forms.end(), form) == forms.end()) forms.emplace_back(form);
+    }
+  }
+  // Past forms listed in pairs (sang, sung): the u-form is the participle.
+  auto& past = irregular_[static_cast<int>(Inflection::kPast)];
+  auto& participle = irregular_[static_cast<int>(Inflection::kParticiple)];
+  for (auto& [lemma, forms] : past) {
+    for (size_t i = 0; i < forms.size();) {
+      const bool u_form = std::any_of(forms.begin(), forms.end(),
+                                      [&](const std::string& other) { return IsUVariant(forms[i], other); });
+      if (!u_form) {
+        ++i;
+        continue;
+      }
+      std::vector<std::string>& to = participle[lemma];
+      if (std::find(to.begin(), to.end(), forms[i]) == to.end()) to.push_back(forms[i]);
+      forms.erase(forms.begin() + static_cast<ptrdiff_t>(i));
     }
   }
   return malformed;
@@ -214,6 +267,15 @@ std::vector<std::string> EnglishInflection::WordForms(absl::string_view word, In
     return forms;
   }
   if (!IsLowerWord(word)) return {};
+  if (inflection == Inflection::kParticiple) {
+    // A participle of its own (taken), else the past serves (made, obeyed).
+    const auto& own = irregular_[static_cast<int>(Inflection::kParticiple)];
+    if (auto it = own.find(word); it != own.end()) {
+      return all ? it->second : std::vector<std::string>{it->second.front()};
+    }
+    return WordForms(word, Inflection::kPast, all);
+  }
+  if (inflection == Inflection::kPast && PastIsUnchanged(word)) return {std::string(word)};
   const auto& irregular = irregular_[static_cast<int>(inflection)];
   if (auto it = irregular.find(word); it != irregular.end()) {
     if (all && inflection == Inflection::kPlural) {
@@ -226,11 +288,6 @@ std::vector<std::string> EnglishInflection::WordForms(absl::string_view word, In
       return both;
     }
     if (all) return it->second;
-    // The past tense rather than the participle (was, not been): a clue
-    // reads as either when it is the simple past.
-    for (const std::string& f : it->second) {
-      if (inflection != Inflection::kPast || !absl::EndsWith(f, "n")) return {f};
-    }
     return {it->second.front()};
   }
   return RegularForms(word, inflection, all);

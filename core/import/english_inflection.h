@@ -1,5 +1,6 @@
 // English inflection of WordNet lemmas: the plural of a noun, a verb's
-// -s, -ed and -ing forms, an adjective's comparative and superlative.
+// -s, -ed and -ing forms and a past participle that differs from the past
+// (eaten, sung), an adjective's comparative and superlative.
 //
 // Irregular forms come from WordNet's exception lists (noun.exc, verb.exc,
 // adj.exc: "form lemma" per line), read the other way round; a lemma with an
@@ -26,20 +27,22 @@ namespace xwdb {
 enum class Inflection {
   kPlural,       // noun: paths
   kThirdPerson,  // verb: obeys
-  kPast,         // verb: obeyed (past tense and participle)
+  kPast,         // verb: obeyed, took (past tense; the participle too if the same)
+  kParticiple,   // verb: taken, sung (a past participle unlike the past; else the past)
   kGerund,       // verb: obeying
   kComparative,  // adjective: faster
   kSuperlative,  // adjective: fastest
 };
 inline constexpr Inflection kAllInflections[] = {Inflection::kPlural, Inflection::kThirdPerson,
-                                                 Inflection::kPast,   Inflection::kGerund,
+                                                 Inflection::kPast,   Inflection::kParticiple, Inflection::kGerund,
                                                  Inflection::kComparative, Inflection::kSuperlative};
 
 enum class WordClass { kNoun, kVerb, kAdjective, kAdverb };
 
 // The word class an inflection applies to.
 WordClass ClassOf(Inflection inflection);
-// "plural", "3rd person", "past", "-ing", "comparative", "superlative".
+// "plural", "3rd person", "past", "past participle", "-ing", "comparative",
+// "superlative".
 absl::string_view InflectionName(Inflection inflection);
 
 class EnglishInflection {
@@ -47,9 +50,10 @@ class EnglishInflection {
   // Adds the lines of an exception list for `word_class` ("geese goose").
   // Lines with fewer than two words are returned as malformed; forms or
   // lemmas that are not lowercase words (phrases, hyphens) are skipped
-  // silently. Which inflection a
-  // verb or adjective form is comes from its ending (-ing: gerund; -s after
-  // a verb: third person; -st: superlative; otherwise past or comparative).
+  // silently. Which inflection a verb or adjective form is comes from its
+  // ending (-ing: gerund; -s after a verb: third person; -en, -wn, -rn, gone,
+  // done, or the u of an a-form listed for the same verb (sung beside
+  // sang): participle; -st: superlative; otherwise past or comparative).
   std::vector<MalformedLine> AddExceptions(WordClass word_class, absl::string_view text);
 
   // Every spelling of `lemma` (lowercase, or a capitalized noun; words
@@ -65,7 +69,7 @@ class EnglishInflection {
   std::vector<std::string> WordForms(absl::string_view word, Inflection inflection, bool all) const;
 
   // (lemma, inflection) -> irregular forms, in the lists' order.
-  absl::flat_hash_map<std::string, std::vector<std::string>> irregular_[6];
+  absl::flat_hash_map<std::string, std::vector<std::string>> irregular_[7];
 };
 
 }  // namespace xwdb

@@ -1,5 +1,6 @@
 #include "core/import/wordnet_reader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
@@ -149,6 +150,13 @@ class SynsetEmitter {
     const std::string spaced = Spaced(lemma);
     for (Inflection inflection : kAllInflections) {
       if (ClassOf(inflection) != word_class) continue;
+      std::vector<std::string> forms = context_.inflection.Forms(spaced, inflection);
+      if (inflection == Inflection::kParticiple) {
+        // A participle spelled like the past (obeyed, made) is clued as the past.
+        const std::vector<std::string> past = context_.inflection.Forms(spaced, Inflection::kPast);
+        std::erase_if(forms, [&](const std::string& f) { return std::find(past.begin(), past.end(), f) != past.end(); });
+      }
+      if (forms.empty()) continue;
       std::vector<std::pair<std::string, uint8_t>> clues;
       if (std::string d = maker_.FromDefinition(definition, inflection); !d.empty()) clues.emplace_back(d, 0);
       for (const Synonym& synonym : synonyms) {
@@ -156,7 +164,7 @@ class SynsetEmitter {
         if (!s.empty()) clues.emplace_back(std::move(s), synonym.flags());
       }
       if (clues.empty()) continue;
-      for (const std::string& form : context_.inflection.Forms(spaced, inflection)) {
+      for (const std::string& form : forms) {
         if (context_.senses.IsLemma(absl::StrReplaceAll(form, {{" ", "_"}}))) continue;  // clued as itself
         for (const auto& [clue, flags] : clues) {
           if (GivesAway(clue, form)) continue;

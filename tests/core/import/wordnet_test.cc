@@ -80,7 +80,9 @@ constexpr char kCounts[] =
     "tear%1:08:01:: 1 6\ntear%2:35:00:: 1 19\ntear%2:35:01:: 2 1\nrip%2:35:00:: 1 5\n"
     "path%1:04:00:: 1 10\nroute%1:04:00:: 1 3\nobey%2:42:00:: 1 4\ncomply%2:42:00:: 1 2\n"
     "fast%3:00:01:: 1 9\nquick%3:00:01:: 1 8\n";
-constexpr char kVerbExc[] = "was be\nwere be\nam be\nis be\ntook take\ntaken take\n";
+constexpr char kVerbExc[] =
+    "was be\nwere be\nam be\nis be\nbeen be\ntook take\ntaken take\nsang sing\nsung sing\nhewn hew\nran run\n"
+    "began begin\nbegun begin\n";
 constexpr char kNounExc[] = "glasses glass\n";
 
 void WriteWordNet(const std::string& dir, bool with_index = true) {
@@ -155,10 +157,24 @@ TEST(EnglishInflectionTest, ExceptionListsTheIrregularForms) {
   EXPECT_EQ(e.Inflect("take", Inflection::kPast), "took");  // the past, not the participle
   EXPECT_EQ(e.Inflect("be", Inflection::kPast), "was");
   EXPECT_EQ(e.Inflect("be", Inflection::kThirdPerson), "is");  // "am" is not a past
-  EXPECT_EQ(e.Forms("take", Inflection::kPast), (std::vector<std::string>{"took", "taken"}));
+  EXPECT_EQ(e.Forms("take", Inflection::kPast), (std::vector<std::string>{"took"}));
   // A verb's irregular forms replace the regular ones (no "taked").
   const std::vector<std::string> take = e.Forms("take", Inflection::kPast);
   EXPECT_EQ(std::find(take.begin(), take.end(), "taked"), take.end());
+  // The participle, where it differs from the past: by its ending, or the
+  // u beside an a; else the past serves.
+  EXPECT_EQ(e.Forms("take", Inflection::kParticiple), (std::vector<std::string>{"taken"}));
+  EXPECT_EQ(e.Inflect("be", Inflection::kParticiple), "been");
+  EXPECT_EQ(e.Forms("sing", Inflection::kPast), (std::vector<std::string>{"sang"}));
+  EXPECT_EQ(e.Forms("sing", Inflection::kParticiple), (std::vector<std::string>{"sung"}));
+  EXPECT_EQ(e.Forms("begin", Inflection::kPast), (std::vector<std::string>{"began"}));  // -an: a past
+  EXPECT_EQ(e.Inflect("begin", Inflection::kParticiple), "begun");
+  EXPECT_EQ(e.Inflect("run", Inflection::kPast), "ran");
+  EXPECT_EQ(e.Inflect("hew", Inflection::kParticiple), "hewn");
+  EXPECT_EQ(e.Inflect("hew", Inflection::kPast), "hewed");  // only the participle is listed
+  EXPECT_EQ(e.Inflect("obey", Inflection::kParticiple), "obeyed");
+  EXPECT_EQ(e.Inflect("set out", Inflection::kPast), "set out");  // not "setted"
+  EXPECT_EQ(e.Inflect("put", Inflection::kParticiple), "put");
   // A noun keeps the regular plural beside the listed one.
   EXPECT_EQ(e.Forms("amoeba", Inflection::kPlural), (std::vector<std::string>{"amoebae", "amoebas"}));
   EXPECT_EQ(e.Inflect("amoeba", Inflection::kPlural), "amoebae");
@@ -209,6 +225,8 @@ TEST(DerivedClueTest, AgreesWithTheForm) {
   EXPECT_EQ(maker.FromSynonym("quick", Inflection::kComparative), "Quicker");
   EXPECT_EQ(maker.FromDefinition("Be obedient to", Inflection::kPast), "Was obedient to");
   EXPECT_EQ(maker.FromDefinition("Be obedient to", Inflection::kGerund), "Being obedient to");
+  EXPECT_EQ(maker.FromDefinition("Be obedient to", Inflection::kParticiple), "Been obedient to");
+  EXPECT_EQ(maker.FromDefinition("Obey the law, comply", Inflection::kPast), "Obeyed the law, complied");
   EXPECT_EQ(maker.FromDefinition("Separate or cause to separate abruptly", Inflection::kThirdPerson),
             "Separates or causes to separate abruptly");
   EXPECT_EQ(maker.FromDefinition("Quickly leave", Inflection::kPast), "");  // not a verb first
@@ -314,6 +332,7 @@ TEST_F(WordNetImportTest, InflectedFormsThatAreEntriesGetDerivedClues) {
   EXPECT_EQ(paths.at("Routes"), std::make_pair(1u, uint8_t{kClueSynonym | kClueDerived}));
   EXPECT_EQ(Clues("obeyed").at("Was obedient to"), std::make_pair(1u, uint8_t{kClueDerived}));
   EXPECT_EQ(Clues("obeyed").at("Complied"), std::make_pair(1u, uint8_t{kClueSynonym | kClueDerived}));
+  EXPECT_FALSE(Clues("obeyed").contains("Been obedient to"));  // a participle spelled like the past: clued as the past
   EXPECT_TRUE(Clues("tents").contains("Portable shelters"));
   EXPECT_TRUE(Clues("bigamists").contains("People who marry one person while married to another"));
   EXPECT_EQ(Clues("faster").at("Quicker").second, kClueSynonym | kClueDerived);
@@ -365,7 +384,7 @@ TEST_F(WordNetImportTest, MalformedLinesOfTheIndexCountAndExceptionFilesAreWarne
   EXPECT_TRUE(seen.contains(
       "cntlist.rev:1 count line whose sense key has no part of speech (lemma%1 to lemma%5): left out"))
       << absl::StrJoin(seen, "\n");
-  EXPECT_TRUE(seen.contains("verb.exc:7 exception line without a form and its base form: left out"))
+  EXPECT_TRUE(seen.contains("verb.exc:14 exception line without a form and its base form: left out"))
       << absl::StrJoin(seen, "\n");
   // The rest went in: ranks from the good count lines, the data lines whole.
   EXPECT_EQ(Clues("tear").at("Separate or cause to separate abruptly"), std::make_pair(1u, uint8_t{0}));
