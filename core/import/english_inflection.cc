@@ -135,6 +135,16 @@ bool PastIsUnchanged(absl::string_view verb) {
   return std::find(std::begin(kUnchanged), std::end(kUnchanged), verb) != std::end(kUnchanged);
 }
 
+// Nouns whose plural is (usually) the noun itself, left out of noun.exc for
+// the same reason: "Mooses" would be made as a clue for ELKS.
+bool PluralIsUnchanged(absl::string_view noun) {
+  static constexpr absl::string_view kUnchanged[] = {
+      "aircraft", "bison", "cod",     "deer",   "elk",       "fish",  "grouse", "moose", "offspring",
+      "salmon",   "series", "sheep",  "shrimp", "species",   "swine", "trout",  "tuna",  "spacecraft",
+      "hovercraft", "watercraft", "reindeer", "haddock", "halibut", "mackerel", "pike", "squid"};
+  return std::find(std::begin(kUnchanged), std::end(kUnchanged), noun) != std::end(kUnchanged);
+}
+
 // An irregular verb form that reads as a past participle by its ending:
 // taken, seen, drawn, sworn, gone, done (never the past: took, ran, began).
 bool EndsLikeParticiple(absl::string_view form) {
@@ -276,6 +286,14 @@ std::vector<std::string> EnglishInflection::WordForms(absl::string_view word, In
     return WordForms(word, Inflection::kPast, all);
   }
   if (inflection == Inflection::kPast && PastIsUnchanged(word)) return {std::string(word)};
+  if (inflection == Inflection::kPlural && PluralIsUnchanged(word)) {
+    // A clue says "moose"; as answers both spellings may be entries (elks).
+    std::vector<std::string> forms = {std::string(word)};
+    if (all) {
+      for (std::string& f : RegularForms(word, inflection, true)) forms.push_back(std::move(f));
+    }
+    return forms;
+  }
   const auto& irregular = irregular_[static_cast<int>(inflection)];
   if (auto it = irregular.find(word); it != irregular.end()) {
     if (all && inflection == Inflection::kPlural) {

@@ -174,6 +174,8 @@ TEST(EnglishInflectionTest, ExceptionListsTheIrregularForms) {
   EXPECT_EQ(e.Inflect("hew", Inflection::kPast), "hewed");  // only the participle is listed
   EXPECT_EQ(e.Inflect("obey", Inflection::kParticiple), "obeyed");
   EXPECT_EQ(e.Inflect("set out", Inflection::kPast), "set out");  // not "setted"
+  EXPECT_EQ(e.Inflect("moose", Inflection::kPlural), "moose");    // not "mooses"
+  EXPECT_EQ(e.Forms("elk", Inflection::kPlural), (std::vector<std::string>{"elk", "elks"}));  // answers: both
   EXPECT_EQ(e.Inflect("put", Inflection::kParticiple), "put");
   // A noun keeps the regular plural beside the listed one.
   EXPECT_EQ(e.Forms("amoeba", Inflection::kPlural), (std::vector<std::string>{"amoebae", "amoebas"}));
