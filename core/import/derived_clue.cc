@@ -130,8 +130,7 @@ std::string DerivedClueMaker::NounDefinition(absl::string_view definition) const
   const bool comma = w.back() == ',';
   const std::string bare = comma ? w.substr(0, w.size() - 1) : w;
   if (!IsLower(bare) || !senses_->IsLemma(bare, 'n')) return "";
-  // "persons" is the legal plural; a clue says "people".
-  const std::string plural = bare == "person" ? "people" : inflection_->Inflect(bare, Inflection::kPlural);
+  const std::string plural = inflection_->Inflect(bare, Inflection::kPlural);
   if (plural.empty()) return "";
   w = comma ? plural + "," : plural;
   // The verb of a relative clause on the head agrees too: "a web that

@@ -1,6 +1,7 @@
 #include "core/import/english_inflection.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -50,13 +51,16 @@ bool EndsSibilant(absl::string_view w) {
 
 absl::string_view Chop(absl::string_view w, size_t n) { return w.substr(0, w.size() - n); }
 
+template <size_t N>
+bool OneOf(const absl::string_view (&list)[N], absl::string_view w) {
+  return std::find(std::begin(list), std::end(list), w) != std::end(list);
+}
+
 // -man nouns whose plural is not -men.
 bool ManTakesS(absl::string_view w) {
-  for (absl::string_view s : {"human", "shaman", "caiman", "cayman", "talisman", "ottoman", "german", "roman",
-                              "dolman", "caftan"}) {
-    if (w == s) return true;
-  }
-  return false;
+  static constexpr absl::string_view kTakeS[] = {"human",    "shaman",  "caiman", "cayman", "talisman",
+                                                 "ottoman", "german", "roman",  "dolman", "caftan"};
+  return OneOf(kTakeS, w);
 }
 
 // Regular forms; `all`: every spelling the rules allow, else the likeliest.
@@ -132,7 +136,7 @@ bool PastIsUnchanged(absl::string_view verb) {
       "bet",    "bid",   "broadcast", "burst", "cast",  "cost",  "cut",    "forecast", "hit",   "hurt",
       "input",  "let",   "offset",    "output", "put",  "quit",  "read",   "reset",    "rid",   "set",
       "shed",   "shut",  "slit",      "split", "spread", "thrust", "upset", "beset",   "outbid", "typeset"};
-  return std::find(std::begin(kUnchanged), std::end(kUnchanged), verb) != std::end(kUnchanged);
+  return OneOf(kUnchanged, verb);
 }
 
 // Nouns whose plural is (usually) the noun itself, left out of noun.exc for
@@ -142,14 +146,16 @@ bool PluralIsUnchanged(absl::string_view noun) {
       "aircraft", "bison", "cod",     "deer",   "elk",       "fish",  "grouse", "moose", "offspring",
       "salmon",   "series", "sheep",  "shrimp", "species",   "swine", "trout",  "tuna",  "spacecraft",
       "hovercraft", "watercraft", "reindeer", "haddock", "halibut", "mackerel", "pike", "squid"};
-  return std::find(std::begin(kUnchanged), std::end(kUnchanged), noun) != std::end(kUnchanged);
+  return OneOf(kUnchanged, noun);
 }
 
 // An irregular verb form that reads as a past participle by its ending:
-// taken, seen, drawn, sworn, gone, done (never the past: took, ran, began).
+// taken, seen, drawn, sworn, gone, undone (never the past: took, ran, began).
 bool EndsLikeParticiple(absl::string_view form) {
-  return absl::EndsWith(form, "en") || absl::EndsWith(form, "wn") || absl::EndsWith(form, "rn") || form == "gone" ||
-         form == "done" || absl::EndsWith(form, "undone") || absl::EndsWith(form, "outdone");
+  for (absl::string_view ending : {"en", "wn", "rn", "gone", "done"}) {
+    if (absl::EndsWith(form, ending)) return true;
+  }
+  return false;
 }
 
 // `u_form` is `a_form` with its one 'a' made 'u': sung beside sang, swum
@@ -232,7 +238,7 @@ std::vector<MalformedLine> EnglishInflection::AddExceptions(WordClass word_class
           } else if (std::find(third.begin(), third.end(), form) != third.end() || form == "has" ||
                      form == "is") {
             inflection = Inflection::kThirdPerson;
-          } else if (EndsLikeParticiple(form) && !absl::EndsWith(lemma, "en")) {
+          } else if (EndsLikeParticiple(form)) {
             inflection = Inflection::kParticiple;
           } else {
             inflection = Inflection::kPast;
@@ -248,13 +254,23 @@ std::vector<MalformedLine> EnglishInflection::AddExceptions(WordClass word_class
       if (std::find(forms.begin(), forms.end(), form) == forms.end()) forms.emplace_back(form);
     }
   }
+  if (word_class == WordClass::kVerb) SplitUParticiples();
+  return malformed;
+}
+
+void EnglishInflection::SplitUParticiples() {
   // Past forms listed in pairs (sang, sung): the u-form is the participle.
   auto& past = irregular_[static_cast<int>(Inflection::kPast)];
   auto& participle = irregular_[static_cast<int>(Inflection::kParticiple)];
-  for (auto& [lemma, forms] : past) {
+  for (auto& entry : past) {
+    // Named references, not a structured binding: Debian 12's clang (the fuzz build) cannot capture a
+    // binding in a lambda.
+    const std::string& lemma = entry.first;
+    std::vector<std::string>& forms = entry.second;
     for (size_t i = 0; i < forms.size();) {
+      const std::string& form = forms[i];
       const bool u_form = std::any_of(forms.begin(), forms.end(),
-                                      [&](const std::string& other) { return IsUVariant(forms[i], other); });
+                                      [&](const std::string& other) { return IsUVariant(form, other); });
       if (!u_form) {
         ++i;
         continue;
@@ -264,7 +280,6 @@ std::vector<MalformedLine> EnglishInflection::AddExceptions(WordClass word_class
       forms.erase(forms.begin() + static_cast<ptrdiff_t>(i));
     }
   }
-  return malformed;
 }
 
 std::vector<std::string> EnglishInflection::WordForms(absl::string_view word, Inflection inflection,
@@ -286,6 +301,10 @@ std::vector<std::string> EnglishInflection::WordForms(absl::string_view word, In
     return WordForms(word, Inflection::kPast, all);
   }
   if (inflection == Inflection::kPast && PastIsUnchanged(word)) return {std::string(word)};
+  if (inflection == Inflection::kPlural && word == "person") {
+    // "persons" is the legal plural; a clue says "people".
+    return all ? std::vector<std::string>{"people", "persons"} : std::vector<std::string>{"people"};
+  }
   if (inflection == Inflection::kPlural && PluralIsUnchanged(word)) {
     // A clue says "moose"; as answers both spellings may be entries (elks).
     std::vector<std::string> forms = {std::string(word)};

@@ -67,6 +67,8 @@ class EnglishInflection {
 
  private:
   std::vector<std::string> WordForms(absl::string_view word, Inflection inflection, bool all) const;
+  // Moves the u-form of a listed past pair (sung beside sang) to the participles.
+  void SplitUParticiples();
 
   // (lemma, inflection) -> irregular forms, in the lists' order.
   absl::flat_hash_map<std::string, std::vector<std::string>> irregular_[7];

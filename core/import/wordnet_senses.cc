@@ -45,15 +45,19 @@ std::vector<MalformedLine> WordNetSenses::AddIndex(char pos, absl::string_view t
       malformed.push_back({number, "index line with fewer synset offsets than its count"});
       continue;
     }
-    std::vector<Sense>& senses = senses_[absl::AsciiStrToLower(f[0])];
+    // The whole line or none of it: a sense number counts on the offsets before it.
+    std::vector<Sense> line_senses;
     for (uint32_t i = 0; i < synsets; ++i) {
       uint32_t offset = 0;
-      if (!absl::SimpleAtoi(f[first + i], &offset)) {
-        malformed.push_back({number, "index line with a synset offset that is not a number"});
-        break;
-      }
-      senses.push_back(Sense{pos, offset, i + 1, 0});
+      if (!absl::SimpleAtoi(f[first + i], &offset)) break;
+      line_senses.push_back(Sense{pos, offset, i + 1, 0});
     }
+    if (line_senses.size() != synsets) {
+      malformed.push_back({number, "index line with a synset offset that is not a number"});
+      continue;
+    }
+    std::vector<Sense>& senses = senses_[absl::AsciiStrToLower(f[0])];
+    senses.insert(senses.end(), line_senses.begin(), line_senses.end());
   }
   return malformed;
 }
@@ -70,9 +74,11 @@ std::vector<MalformedLine> WordNetSenses::AddCounts(absl::string_view text) {
       malformed.push_back({number, "count line that is not 'sense_key sense_number tag_count'"});
       continue;
     }
+    // sense_key is lemma%ss_type:...; ss_type 1-5 is the part of speech.
     const size_t percent = f[0].find('%');
+    const char ss_type = percent != absl::string_view::npos && percent + 1 < f[0].size() ? f[0][percent + 1] : '\0';
     char pos = 0;
-    switch (percent == absl::string_view::npos || percent + 1 >= f[0].size() ? '\0' : f[0][percent + 1]) {
+    switch (ss_type) {
       case '1': pos = 'n'; break;
       case '2': pos = 'v'; break;
       case '3':

@@ -175,6 +175,7 @@ TEST(EnglishInflectionTest, ExceptionListsTheIrregularForms) {
   EXPECT_EQ(e.Inflect("obey", Inflection::kParticiple), "obeyed");
   EXPECT_EQ(e.Inflect("set out", Inflection::kPast), "set out");  // not "setted"
   EXPECT_EQ(e.Inflect("moose", Inflection::kPlural), "moose");    // not "mooses"
+  EXPECT_EQ(e.Inflect("person", Inflection::kPlural), "people");
   EXPECT_EQ(e.Forms("elk", Inflection::kPlural), (std::vector<std::string>{"elk", "elks"}));  // answers: both
   EXPECT_EQ(e.Inflect("put", Inflection::kParticiple), "put");
   // A noun keeps the regular plural beside the listed one.
@@ -198,6 +199,16 @@ TEST(WordNetGlossTest, TheDefinitionIsTheFirstClauseThatDefines) {
   EXPECT_EQ(DefinitionOfGloss("a portable shelter, usually of canvas", WordClass::kNoun), "A portable shelter");
   EXPECT_EQ(DefinitionOfGloss("to strip of feathers", WordClass::kVerb), "Strip of feathers");
   EXPECT_EQ(DefinitionOfGloss("\"only an example\"", WordClass::kNoun), "");
+}
+
+TEST(WordNetSensesTest, AnIndexLineWithABadOffsetIsLeftOutWhole) {
+  WordNetSenses s;
+  const std::vector<MalformedLine> bad = s.AddIndex('a', "slow a 2 0 2 1 00003000 zz\nfast a 1 0 1 1 00003000\n");
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0].number, 1u);
+  s.Rank();
+  EXPECT_FALSE(s.IsLemma("slow"));  // not half of its senses
+  EXPECT_TRUE(s.IsLemma("fast"));
 }
 
 TEST(WordNetSensesTest, RanksByTagCountAcrossPartsOfSpeech) {
