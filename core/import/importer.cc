@@ -5,6 +5,7 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <thread>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -14,10 +15,12 @@
 #include "absl/hash/hash.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "core/base/byte_arena.h"
 #include "core/base/status_macros.h"
 #include "core/import/csv_reader.h"
 #include "core/import/input_text.h"
 #include "core/import/line_formats.h"
+#include "core/import/pending_table.h"
 #include "core/import/puzzle_source.h"
 #include "core/import/record.h"
 #include "core/import/scowl_reader.h"
@@ -52,9 +55,24 @@ namespace {
 constexpr size_t kLookupChunk = 1 << 16;
 
 // The order of the words family: by length, then letters.
-bool WordKeyLess(const std::string& a, const std::string& b) {
+bool WordKeyLess(absl::string_view a, absl::string_view b) {
   return a.size() != b.size() ? a.size() < b.size() : a < b;
 }
+
+// The first `n` bytes of `s` (n <= 8), zero-padded, as a big-endian integer.
+uint64_t Head(absl::string_view s, size_t n) {
+  uint64_t head = 0;
+  for (size_t i = 0; i < n; ++i) head = (head << 8) | (i < s.size() ? static_cast<uint8_t>(s[i]) : 0u);
+  return head;
+}
+
+// Sort keys that decide most comparisons in one integer, so that a sort of
+// a million keys seldom reads the keys' bytes (scattered over the arena):
+// WordKeyLess order is (length, the first 7 letters) first; the clues
+// family's (answer, id) order is the answer's first 8 letters first (codes
+// are never 0, so a shorter answer's padding sorts first, as it should).
+uint64_t WordSortHead(absl::string_view key) { return (uint64_t{key.size()} << 56) | Head(key, 7); }
+uint64_t ClueSortHead(absl::string_view answer) { return Head(answer, 8); }
 
 uint8_t MergeScore(ScoreMerge merge, uint8_t old_score, uint8_t new_score) {
   switch (merge) {
@@ -83,43 +101,43 @@ uint8_t FlagsFromSpelling(absl::string_view written) {
   return flags;
 }
 
+// An input's bytes and decoded text, held until the import ends.
+struct KeptInput {
+  InputBytes bytes;
+  std::unique_ptr<DecodedInput> decoded;  // a pointer: its text must not move
+};
+
+// An entry of this import. Its texts live in the collector's arena.
 struct PendingWord {
+  absl::string_view key;  // letter codes
+  absl::string_view display;
   uint8_t score = 0;
   uint8_t flags = 0;
   uint32_t source = 0;
-  std::string display;
   uint32_t file = 0;
   uint64_t line = 0;
+  absl::string_view Key() const { return key; }
 };
 
-struct PendingClue {
-  std::string answer;
-  uint64_t id = 0;
-  ClueRecord record;
-  bool only_if_entry = false;  // RawRecord::only_if_entry
-};
-
-// (answer, clue id): how clues_ entries are found, by index or by value.
+// A clue's answer and id: what identifies a clue in the store.
 struct ClueRef {
   absl::string_view answer;
   uint64_t id;
+  friend bool operator==(const ClueRef& a, const ClueRef& b) { return a.id == b.id && a.answer == b.answer; }
+  template <typename H>
+  friend H AbslHashValue(H h, const ClueRef& r) {
+    return H::combine(std::move(h), r.answer, r.id);
+  }
 };
 
-struct ClueRefHash {
-  using is_transparent = void;
-  const std::vector<PendingClue>* clues;
-  size_t operator()(const ClueRef& r) const { return absl::HashOf(r.answer, r.id); }
-  size_t operator()(size_t i) const { return (*this)(ClueRef{(*clues)[i].answer, (*clues)[i].id}); }
-};
-
-struct ClueRefEq {
-  using is_transparent = void;
-  const std::vector<PendingClue>* clues;
-  ClueRef Ref(size_t i) const { return ClueRef{(*clues)[i].answer, (*clues)[i].id}; }
-  static bool Same(const ClueRef& a, const ClueRef& b) { return a.id == b.id && a.answer == b.answer; }
-  bool operator()(size_t a, size_t b) const { return Same(Ref(a), Ref(b)); }
-  bool operator()(size_t a, const ClueRef& b) const { return Same(Ref(a), b); }
-  bool operator()(const ClueRef& a, size_t b) const { return Same(a, Ref(b)); }
+// A clue of this import. Its texts live in the collector's arena.
+struct PendingClue {
+  absl::string_view answer;
+  uint64_t id = 0;
+  ClueRecordView record;
+  bool only_if_entry = false;    // RawRecord::only_if_entry
+  bool answer_is_entry = false;  // known to be an entry of this import
+  ClueRef Key() const { return ClueRef{answer, id}; }
 };
 
 // Gathers the normalized content of every input.
@@ -166,6 +184,7 @@ class Collector : public RecordSink {
       }
     }
     ++report_->records;
+    answer_kept_ = {};
     bool duplicate = false;
     if (!options_.clues_only && !r.only_if_entry) duplicate = AddWord(r);
     if (r.has_clue) duplicate = AddClue(r);
@@ -204,10 +223,34 @@ class Collector : public RecordSink {
   }
 
   uint64_t TakeLines() { return std::exchange(lines_, 0); }
+
+  // Holds an input's bytes until the import ends.
+  const KeptInput& Keep(InputBytes bytes) {
+    kept_.push_back(std::make_unique<KeptInput>());
+    kept_.back()->bytes = std::move(bytes);
+    return *kept_.back();
+  }
+  // Holds the decoded text of the input kept last.
+  const DecodedInput* KeepDecoded(DecodedInput decoded) {
+    kept_.back()->decoded = std::make_unique<DecodedInput>(std::move(decoded));
+    return kept_.back()->decoded.get();
+  }
+  // Text that records may point into and that outlives the collection: a
+  // record's text found inside it is kept as a view, not copied. Empty
+  // while a reader whose views are short-lived (WordNet, SCOWL) runs.
+  void SetStableText(absl::string_view text) { stable_text_ = text; }
+
+  // Room for `records` more, of entries and, if `with_clues`, of clues: a
+  // line reader counts its lines first, so that the tables are not grown
+  // (and rehashed) step by step.
+  void Expect(size_t records, bool with_clues) {
+    if (!options_.clues_only) words_.Reserve(records);
+    if (with_clues) clues_.Reserve(records);
+  }
   void ResetProgress() { done_before_file_ = current_file_bytes_ = 0; }
 
-  absl::flat_hash_map<std::string, PendingWord>& words() { return words_; }
-  std::vector<PendingClue>& clues() { return clues_; }
+  PendingTable<PendingWord>& words() { return words_; }
+  PendingTable<PendingClue>& clues() { return clues_; }
   const std::vector<std::string>& files() const { return files_; }
 
  private:
@@ -215,20 +258,22 @@ class Collector : public RecordSink {
   bool AddWord(const RawRecord& r) {
     const uint8_t score = static_cast<uint8_t>(r.score.value_or(options_.default_score));
     const uint8_t flags = r.flags | FlagsFromSpelling(r.answer);
-    auto [it, inserted] = words_.try_emplace(key_);
-    PendingWord& w = it->second;
-    if (inserted) {
-      w.score = score;
-      w.flags = flags;
-      w.source = source_;
-      w.display = std::string(absl::StripAsciiWhitespace(r.answer));
-      w.file = file_;
-      w.line = r.line;
-      return false;
+    if (PendingWord* w = words_.Find(key_)) {
+      w->score = MergeScore(options_.merge, w->score, score);
+      w->flags |= flags;
+      answer_kept_ = w->key;
+      return true;
     }
-    w.score = MergeScore(options_.merge, w.score, score);
-    w.flags |= flags;
-    return true;
+    PendingWord w;
+    w.key = answer_kept_ = text_.Copy(key_);
+    w.display = StableOrCopy(absl::StripAsciiWhitespace(r.answer));
+    w.score = score;
+    w.flags = flags;
+    w.source = source_;
+    w.file = file_;
+    w.line = r.line;
+    words_.Add(w);
+    return false;
   }
 
   // Returns true if the same (answer, clue) was already seen in this import.
@@ -237,25 +282,42 @@ class Collector : public RecordSink {
     if (!r.clue_source.empty()) source = ClueSource(r.clue_source);
     uint64_t id = Fingerprint64(clue_);
     for (;;) {
-      auto found = clue_index_.find(ClueRef{key_, id});
-      if (found == clue_index_.end()) {
-        clues_.push_back(
-            PendingClue{key_, id, ClueRecord{source, r.year, clue_, r.clue_rank, r.clue_flags}, r.only_if_entry});
-        clue_index_.insert(clues_.size() - 1);
+      PendingClue* same = clues_.Find(ClueRef{key_, id});
+      if (same == nullptr) {
+        PendingClue c;
+        // The entry's copy of the answer if AddWord made one.
+        c.answer = answer_kept_.empty() ? text_.Copy(key_) : answer_kept_;
+        c.answer_is_entry = !answer_kept_.empty();
+        c.id = id;
+        c.record.source = source;
+        c.record.year = r.year;
+        c.record.text = r.clue == clue_ ? StableOrCopy(r.clue) : text_.Copy(clue_);
+        c.record.rank = r.clue_rank;
+        c.record.flags = r.clue_flags;
+        c.only_if_entry = r.only_if_entry;
+        clues_.Add(c);
         return false;
       }
-      PendingClue& same = clues_[*found];
-      if (same.record.text == clue_) {
+      if (same->record.text == clue_) {
         // The same text from two senses or kinds: the best rank, and
         // derived or a synonym only if it is that both times.
-        ClueRecord& kept = same.record;
+        ClueRecordView& kept = same->record;
         if (r.clue_rank != 0 && (kept.rank == 0 || r.clue_rank < kept.rank)) kept.rank = r.clue_rank;
         kept.flags &= r.clue_flags;
-        same.only_if_entry = same.only_if_entry && r.only_if_entry;
+        same->only_if_entry = same->only_if_entry && r.only_if_entry;
+        same->answer_is_entry = same->answer_is_entry || !answer_kept_.empty();
         return true;
       }
       ++id;  // a fingerprint collision between two different clues
     }
+  }
+
+  // `text` itself if it lies in the stable text, else a copy in the arena.
+  absl::string_view StableOrCopy(absl::string_view text) {
+    const auto begin = reinterpret_cast<uintptr_t>(stable_text_.data());
+    const auto at = reinterpret_cast<uintptr_t>(text.data());
+    const bool stable = !text.empty() && at >= begin && at + text.size() <= begin + stable_text_.size();
+    return stable ? text : text_.Copy(text);
   }
 
   uint32_t ClueSource(absl::string_view name) {
@@ -280,11 +342,12 @@ class Collector : public RecordSink {
   uint64_t lines_ = 0;
   uint64_t last_record_line_ = 0;
   std::string key_, clue_;
-  absl::flat_hash_map<std::string, PendingWord> words_;
-  // Indices into clues_, looked up by (answer, id) without building a key.
-  absl::flat_hash_set<size_t, ClueRefHash, ClueRefEq> clue_index_{0, ClueRefHash{&clues_},
-                                                                  ClueRefEq{&clues_}};
-  std::vector<PendingClue> clues_;
+  std::vector<std::unique_ptr<KeptInput>> kept_;
+  absl::string_view stable_text_;
+  ByteArena text_;  // keys, and displays and clue texts not in stable_text_
+  absl::string_view answer_kept_;  // the current record's entry key in text_, once AddWord has it
+  PendingTable<PendingWord> words_;
+  PendingTable<PendingClue> clues_;
   absl::flat_hash_map<std::string, uint32_t> clue_sources_;
 };
 
@@ -318,8 +381,8 @@ absl::Status ReadPuzzleDirectory(const std::string& dir, Collector* collector, I
 }
 
 // Reads one input into the collector.
-absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
-                       Collector* collector, InputSummary* summary) {
+absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collector* collector,
+                       InputSummary* summary) {
   namespace fs = std::filesystem;
   summary->path = input.path;
   std::error_code ec;
@@ -350,12 +413,17 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
     return absl::InvalidArgumentError(absl::StrCat(
         input.path, ": format ", FormatName(format), " reads a directory, not a file"));
   }
-  std::string bytes;
+  InputBytes read;
   if (input.data) {
-    bytes = *input.data;
+    read = InputBytes(*std::move(input.data));
+    input.data.reset();
   } else {
-    XWDB_ASSIGN_OR_RETURN(bytes, ReadWholeFile(input.path));
+    XWDB_ASSIGN_OR_RETURN(read, InputBytes::ReadFile(input.path));
   }
+  // Kept by the collector until the import ends: records of line formats
+  // may keep pointing into the text instead of being copied.
+  const KeptInput& kept = collector->Keep(std::move(read));
+  const absl::string_view bytes = kept.bytes.view();
   if (format == Format::kPuzzle || (format == Format::kAuto && IsPuzzleFile(input.path, bytes))) {
     if (format == Format::kAuto) summary->detection = "a puzzle file (.puz magic, .ipuz or .xd name, ipuz JSON)";
     summary->format = std::string(FormatName(Format::kPuzzle));
@@ -364,12 +432,19 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
     ReadPuzzleSource(input.path, bytes, collector);
     return absl::OkStatus();
   }
-  absl::StatusOr<DecodedInput> decoded = DecodeInput(bytes, options.encoding);
-  if (!decoded.ok()) return absl::InvalidArgumentError(absl::StrCat(input.path, ": ", decoded.status().message()));
+  absl::StatusOr<DecodedInput> decoding = DecodeInput(bytes, options.encoding);
+  if (!decoding.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(input.path, ": ", decoding.status().message()));
+  }
+  const DecodedInput* decoded = collector->KeepDecoded(*std::move(decoding));
   summary->encoding = decoded->encoding;
   if (format == Format::kAuto) format = DetectTextFormat(decoded->text(), &summary->detection);
   summary->format = std::string(FormatName(format));
   collector->BeginFile(input.path, decoded->text().size());
+  const absl::string_view text = decoded->text();
+  collector->SetStableText(text);
+  collector->Expect(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1,
+                    format != Format::kPlain && format != Format::kScored);
   absl::Status s;
   switch (format) {
     case Format::kPlain: s = ReadPlain(*decoded, collector); break;
@@ -379,6 +454,7 @@ absl::Status ReadInput(const ImportInput& input, const ImportOptions& options,
     case Format::kCsv: s = ReadCsv(*decoded, collector); break;
     default: s = absl::InternalError("unhandled format");
   }
+  collector->SetStableText({});
   if (!s.ok()) return absl::InvalidArgumentError(absl::StrCat(input.path, ": ", s.message()));
   return absl::OkStatus();
 }
@@ -388,7 +464,7 @@ WordRecord NewWordRecord(const PendingWord& w) {
   record.score = w.score;
   record.flags = w.flags;
   record.sources = {w.source};
-  record.display = w.display;
+  record.display = std::string(w.display);
   return record;
 }
 
@@ -397,28 +473,48 @@ WordRecord NewWordRecord(const PendingWord& w) {
 // yet and the look-ups are skipped.
 absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* collector,
                         ImportReport* report, WriteSet* changes,
-                        absl::flat_hash_map<std::string, bool>* blocked_answers,
-                        absl::flat_hash_set<std::string>* stored_answers, bool fresh) {
-  auto& words = collector->words();
+                        absl::flat_hash_set<absl::string_view>* blocked_answers,
+                        absl::flat_hash_set<absl::string_view>* stored_answers, bool fresh) {
+  const PendingTable<PendingWord>& words = collector->words();
   if (fresh) {
-    for (const auto& [key, w] : words) {
-      changes->PutWord(key, NewWordRecord(w));
+    for (const PendingWord& w : words.records()) {
+      WordRecordView record;
+      record.score = w.score;
+      record.flags = w.flags;
+      record.sources = absl::MakeConstSpan(&w.source, 1);
+      record.display = w.display;
+      changes->PutWord(w.key, record);
       ++report->entries_added;
     }
     return absl::OkStatus();
   }
-  std::vector<std::string> keys;
+  // Every key to look up, with its entry of this import, or none for a
+  // clue's answer that is not one (answers of clues are checked against the
+  // blocklist too). Keys are views into the collector's arena, which
+  // outlives the merge.
+  struct Lookup {
+    uint64_t head;  // WordSortHead(key)
+    absl::string_view key;
+    const PendingWord* word;
+  };
+  std::vector<Lookup> keys;
   keys.reserve(words.size());
-  for (const auto& [key, w] : words) keys.push_back(key);
-  // Answers of clues are checked against the blocklist too.
-  for (const PendingClue& c : collector->clues()) {
-    if (!words.contains(c.answer)) keys.push_back(c.answer);
+  for (const PendingWord& w : words.records()) keys.push_back(Lookup{WordSortHead(w.key), w.key, &w});
+  for (const PendingClue& c : collector->clues().records()) {
+    if (!c.answer_is_entry && !words.Contains(c.answer)) {
+      keys.push_back(Lookup{WordSortHead(c.answer), c.answer, nullptr});
+    }
   }
-  std::sort(keys.begin(), keys.end(), WordKeyLess);
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::sort(keys.begin(), keys.end(), [](const Lookup& a, const Lookup& b) {
+    return a.head != b.head ? a.head < b.head : WordKeyLess(a.key, b.key);
+  });
+  keys.erase(std::unique(keys.begin(), keys.end(), [](const Lookup& a, const Lookup& b) { return a.key == b.key; }),
+             keys.end());
   for (size_t begin = 0; begin < keys.size(); begin += kLookupChunk) {
     const size_t end = std::min(keys.size(), begin + kLookupChunk);
-    std::vector<std::string> chunk(keys.begin() + begin, keys.begin() + end);
+    std::vector<std::string> chunk;
+    chunk.reserve(end - begin);
+    for (size_t i = begin; i < end; ++i) chunk.emplace_back(keys[i].key);
     std::vector<bool> blocked(chunk.size());
     std::vector<std::optional<WordRecord>> existing(chunk.size());
     if (!fresh) {
@@ -426,25 +522,26 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
       XWDB_ASSIGN_OR_RETURN(existing, store->GetWords(chunk));
     }
     for (size_t i = 0; i < chunk.size(); ++i) {
-      auto it = words.find(chunk[i]);
+      const absl::string_view key = keys[begin + i].key;
+      const PendingWord* pending = keys[begin + i].word;
       if (blocked[i]) {
-        (*blocked_answers)[chunk[i]] = true;
-        if (it != words.end()) {
+        blocked_answers->insert(key);
+        if (pending != nullptr) {
           ++report->rejected;
           ReasonCount& rc = report->rejects[std::string(RejectReasonName(RejectReason::kBlocked))];
           ++rc.count;
           if (rc.examples.size() < options.max_examples) {
-            rc.examples.push_back(LineExample{collector->files()[it->second.file], it->second.line,
-                                              it->second.display});
+            rc.examples.push_back(LineExample{collector->files()[pending->file], pending->line,
+                                              std::string(pending->display)});
           }
         }
         continue;
       }
-      if (it == words.end()) {  // a clue's answer, not an entry of this import
-        if (existing[i]) stored_answers->insert(chunk[i]);
+      if (pending == nullptr) {  // a clue's answer, not an entry of this import
+        if (existing[i]) stored_answers->insert(key);
         continue;
       }
-      const PendingWord& w = it->second;
+      const PendingWord& w = *pending;
       WordRecord record;
       if (existing[i]) {
         record = *existing[i];
@@ -463,24 +560,23 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
         record = NewWordRecord(w);
         ++report->entries_added;
       }
-      changes->PutWord(chunk[i], record);
+      changes->PutWord(key, record);
     }
   }
   return absl::OkStatus();
 }
 
 absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report,
-                        WriteSet* changes, const absl::flat_hash_map<std::string, bool>& blocked,
-                        const absl::flat_hash_set<std::string>& stored_answers, bool fresh) {
-  auto& clues = collector->clues();
-  const auto& words = collector->words();
+                        WriteSet* changes, const absl::flat_hash_set<absl::string_view>& blocked,
+                        const absl::flat_hash_set<absl::string_view>& stored_answers, bool fresh) {
+  const PendingTable<PendingWord>& words = collector->words();
   // A clue for an answer only if it is an entry: not when it is neither
   // stored nor imported now.
   auto not_an_entry = [&](const PendingClue& c) {
-    return c.only_if_entry && !words.contains(c.answer) && !stored_answers.contains(c.answer);
+    return c.only_if_entry && !words.Contains(c.answer) && !stored_answers.contains(c.answer);
   };
   if (fresh) {  // nothing stored, nothing blocked; Commit sorts
-    for (const PendingClue& c : clues) {
+    for (const PendingClue& c : collector->clues().records()) {
       if (not_an_entry(c)) {
         ++report->clues_not_entries;
         continue;
@@ -490,19 +586,30 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
     }
     return absl::OkStatus();
   }
-  std::sort(clues.begin(), clues.end(), [](const PendingClue& a, const PendingClue& b) {
-    return std::tie(a.answer, a.id) < std::tie(b.answer, b.id);
+  // The clues in the store's order, for look-ups that walk it forward.
+  PendingTable<PendingClue>::Records& all = collector->clues().records();
+  struct Ordered {
+    uint64_t head;  // ClueSortHead(answer)
+    PendingClue* clue;
+  };
+  std::vector<Ordered> clues;
+  clues.reserve(all.size());
+  for (PendingClue& c : all) clues.push_back(Ordered{ClueSortHead(c.answer), &c});
+  std::sort(clues.begin(), clues.end(), [](const Ordered& a, const Ordered& b) {
+    if (a.head != b.head) return a.head < b.head;
+    return std::tie(a.clue->answer, a.clue->id) < std::tie(b.clue->answer, b.clue->id);
   });
   for (size_t begin = 0; begin < clues.size(); begin += kLookupChunk) {
     const size_t end = std::min(clues.size(), begin + kLookupChunk);
     std::vector<std::pair<std::string, uint64_t>> keys;
-    for (size_t i = begin; i < end; ++i) keys.emplace_back(clues[i].answer, clues[i].id);
+    keys.reserve(end - begin);
+    for (size_t i = begin; i < end; ++i) keys.emplace_back(std::string(clues[i].clue->answer), clues[i].clue->id);
     std::vector<std::optional<ClueRecord>> existing(keys.size());
     if (!fresh) {
       XWDB_ASSIGN_OR_RETURN(existing, store->GetClues(keys));
     }
     for (size_t i = begin; i < end; ++i) {
-      PendingClue& c = clues[i];
+      PendingClue& c = *clues[i].clue;
       if (blocked.contains(c.answer)) continue;
       if (not_an_entry(c)) {
         ++report->clues_not_entries;
@@ -512,7 +619,7 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
       // A stored clue with the same id but another text: probe the next ids.
       while (found && found->text != c.record.text) {
         ++c.id;
-        XWDB_ASSIGN_OR_RETURN(auto probe, store->GetClues({{c.answer, c.id}}));
+        XWDB_ASSIGN_OR_RETURN(auto probe, store->GetClues({{std::string(c.answer), c.id}}));
         found = std::move(probe[0]);
       }
       if (found) {
@@ -602,12 +709,31 @@ absl::StatusOr<ImportReport> Import(Store* store, std::vector<ImportInput> input
   report.read_seconds = SecondsSince(read_start);
 
   const auto commit_start = std::chrono::steady_clock::now();
-  absl::flat_hash_map<std::string, bool> blocked;
-  absl::flat_hash_set<std::string> stored_answers;  // stored entries among the clues' answers
-  XWDB_RETURN_IF_ERROR(
-      MergeWords(store, options, &collector, &report, &changes, &blocked, &stored_answers, report.created));
-  XWDB_RETURN_IF_ERROR(
-      MergeClues(store, &collector, &report, &changes, blocked, stored_answers, report.created));
+  // Views into the collector's arena.
+  absl::flat_hash_set<absl::string_view> blocked;
+  absl::flat_hash_set<absl::string_view> stored_answers;  // stored entries among the clues' answers
+  if (report.created) {
+    // A new dictionary: nothing to compare with, so entries and clues are
+    // only encoded, each on a thread of its own (both read the collector;
+    // each writes its own counters and write set).
+    changes.Reserve(collector.words().size());
+    WriteSet clue_changes;
+    clue_changes.Reserve(collector.clues().size());
+    absl::Status clues_merged;
+    std::thread clue_thread([&] {
+      clues_merged = MergeClues(store, &collector, &report, &clue_changes, blocked, stored_answers, true);
+    });
+    const absl::Status words_merged =
+        MergeWords(store, options, &collector, &report, &changes, &blocked, &stored_answers, true);
+    clue_thread.join();
+    XWDB_RETURN_IF_ERROR(words_merged);
+    XWDB_RETURN_IF_ERROR(clues_merged);
+    changes.Append(std::move(clue_changes));
+  } else {
+    XWDB_RETURN_IF_ERROR(
+        MergeWords(store, options, &collector, &report, &changes, &blocked, &stored_answers, false));
+    XWDB_RETURN_IF_ERROR(MergeClues(store, &collector, &report, &changes, blocked, stored_answers, false));
+  }
   const uint64_t generation = (store->meta() ? store->meta()->generation : 0) + 1;
   if (!options.dry_run) {
     std::string log_key = schema::kMetaImportLogPrefix;
@@ -617,7 +743,9 @@ absl::StatusOr<ImportReport> Import(Store* store, std::vector<ImportInput> input
     logged.committed = true;
     logged.generation = generation;
     changes.PutMeta(log_key, ImportReportJson(logged));
+    const auto write_start = std::chrono::steady_clock::now();
     XWDB_RETURN_IF_ERROR(store->Commit(&changes));
+    report.write_seconds = SecondsSince(write_start);
     report.committed = true;
     report.generation = generation;
   } else {
@@ -663,7 +791,7 @@ std::string ImportReportJson(const ImportReport& r) {
     j["rejects"][reason] = {{"count", rc.count}, {"examples", examples(rc)}};
   }
   j["warnings"] = {{"count", r.warnings.count}, {"examples", examples(r.warnings)}};
-  j["seconds"] = {{"read", r.read_seconds}, {"commit", r.commit_seconds}};
+  j["seconds"] = {{"read", r.read_seconds}, {"commit", r.commit_seconds}, {"write", r.write_seconds}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -114,6 +114,7 @@ struct ImportReport {
   int64_t unix_time = 0;            // when the import committed (seconds since 1970)
   double read_seconds = 0;          // reading, parsing and normalizing
   double commit_seconds = 0;        // comparing with and writing to RocksDB
+  double write_seconds = 0;         // of commit_seconds, writing (Store::Commit)
 };
 
 // Imports `inputs` into `store` as one atomic change. Fails, committing

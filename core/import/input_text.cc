@@ -6,11 +6,14 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/base/bulk_memory.h"
 #include "core/text/alphabet.h"
 
 namespace xwdb {
@@ -51,6 +54,13 @@ absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
     return absl::NotFoundError(absl::StrCat(path, ": cannot open: ", std::strerror(errno)));
   }
   std::string data;
+  // A regular file's size is known: read it in place, without growing.
+  std::error_code ec;
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > 0 && size < (uintmax_t{1} << 40)) {
+    data.resize(static_cast<size_t>(size));
+    data.resize(std::fread(data.data(), 1, data.size(), f));
+  }
   char buf[1 << 16];
   size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
@@ -58,6 +68,63 @@ absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
   std::fclose(f);
   if (failed) return absl::UnavailableError(absl::StrCat(path, ": read error"));
   return data;
+}
+
+InputBytes::InputBytes(std::string bytes) : owned_(std::make_unique<std::string>(std::move(bytes))) {
+  data_ = owned_->data();
+  size_ = owned_->size();
+}
+
+InputBytes::~InputBytes() { Release(); }
+
+InputBytes::InputBytes(InputBytes&& other) noexcept { *this = std::move(other); }
+
+InputBytes& InputBytes::operator=(InputBytes&& other) noexcept {
+  if (this == &other) return *this;
+  Release();
+  data_ = std::exchange(other.data_, nullptr);
+  size_ = std::exchange(other.size_, 0);
+  bulk_bytes_ = std::exchange(other.bulk_bytes_, 0);
+  owned_ = std::move(other.owned_);
+  return *this;
+}
+
+void InputBytes::Release() {
+  if (bulk_bytes_ != 0) FreeBulk(data_, bulk_bytes_);
+  data_ = nullptr;
+  size_ = bulk_bytes_ = 0;
+  owned_.reset();
+}
+
+absl::StatusOr<InputBytes> InputBytes::ReadFile(const std::string& path) {
+  std::error_code ec;
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  // Not a regular file (a pipe, standard input), or one too small to be
+  // worth a bulk block: read as a string.
+  if (ec || size < kBulkMinBytes || size > (uintmax_t{1} << 40)) {
+    absl::StatusOr<std::string> bytes = ReadWholeFile(path);
+    if (!bytes.ok()) return bytes.status();
+    return InputBytes(*std::move(bytes));
+  }
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    return absl::NotFoundError(absl::StrCat(path, ": cannot open: ", std::strerror(errno)));
+  }
+  InputBytes in;
+  in.bulk_bytes_ = static_cast<size_t>(size);
+  in.data_ = static_cast<char*>(AllocateBulk(in.bulk_bytes_));
+  in.size_ = std::fread(in.data_, 1, in.bulk_bytes_, f);
+  const bool failed = std::ferror(f) != 0;
+  // A file that grew while it was read: read it whole again, as a string.
+  const bool grew = !failed && in.size_ == in.bulk_bytes_ && std::fgetc(f) != EOF;
+  std::fclose(f);
+  if (failed) return absl::UnavailableError(absl::StrCat(path, ": read error"));
+  if (grew) {
+    absl::StatusOr<std::string> bytes = ReadWholeFile(path);
+    if (!bytes.ok()) return bytes.status();
+    return InputBytes(*std::move(bytes));
+  }
+  return in;
 }
 
 std::string LineSample(absl::string_view raw, size_t max) {

@@ -14,6 +14,7 @@
 #define XWDB_CORE_IMPORT_INPUT_TEXT_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -79,6 +80,34 @@ std::optional<RejectReason> CheckLine(absl::string_view line);
 
 // Reads a whole file. Fails with a message naming the path.
 absl::StatusOr<std::string> ReadWholeFile(const std::string& path);
+
+// The bytes of one input, held in one place for as long as the import runs
+// (its records may point into them). A file is read into bulk memory (see
+// bulk_memory.h): a large clue file is the largest block an import touches.
+// Move-only; the bytes never move, not even with the object.
+class InputBytes {
+ public:
+  InputBytes() = default;
+  explicit InputBytes(std::string bytes);  // bytes already in memory
+  ~InputBytes();
+  InputBytes(InputBytes&& other) noexcept;
+  InputBytes& operator=(InputBytes&& other) noexcept;
+  InputBytes(const InputBytes&) = delete;
+  InputBytes& operator=(const InputBytes&) = delete;
+
+  // Reads a whole file; fails with a message naming the path.
+  static absl::StatusOr<InputBytes> ReadFile(const std::string& path);
+
+  absl::string_view view() const { return absl::string_view(data_, size_); }
+
+ private:
+  void Release();
+
+  char* data_ = nullptr;
+  size_t size_ = 0;
+  size_t bulk_bytes_ = 0;  // of AllocateBulk, if data_ is bulk memory
+  std::unique_ptr<std::string> owned_;  // else the bytes given (a pointer: a string's bytes move with it)
+};
 
 // A printable sample of a raw line for reports: at most `max` bytes, invalid
 // bytes and control characters shown as \xNN.

@@ -62,9 +62,13 @@ uint64_t Fingerprint64(absl::string_view s) {
 std::string WordKey(absl::string_view codes) {
   std::string key;
   key.reserve(codes.size() + 1);
-  key.push_back(static_cast<char>(codes.size()));
-  key.append(codes.data(), codes.size());
+  AppendWordKey(codes, &key);
   return key;
+}
+
+void AppendWordKey(absl::string_view codes, std::string* out) {
+  out->push_back(static_cast<char>(codes.size()));
+  out->append(codes.data(), codes.size());
 }
 
 absl::string_view WordKeyLetters(absl::string_view key) {
@@ -74,13 +78,17 @@ absl::string_view WordKeyLetters(absl::string_view key) {
 
 std::string EncodeWordRecord(const WordRecord& r) {
   std::string out;
-  out.push_back(static_cast<char>(r.score));
-  out.push_back(static_cast<char>(r.flags));
-  PutVarint(r.sources.size(), &out);
-  for (uint32_t s : r.sources) PutVarint(s, &out);
-  PutVarint(r.display.size(), &out);
-  out.append(r.display);
+  AppendWordRecord(r, &out);
   return out;
+}
+
+void AppendWordRecord(const WordRecordView& r, std::string* out) {
+  out->push_back(static_cast<char>(r.score));
+  out->push_back(static_cast<char>(r.flags));
+  PutVarint(r.sources.size(), out);
+  for (uint32_t s : r.sources) PutVarint(s, out);
+  PutVarint(r.display.size(), out);
+  out->append(r.display.data(), r.display.size());
 }
 
 bool DecodeWordRecord(absl::string_view in, WordRecord* r) {
@@ -103,9 +111,16 @@ bool DecodeWordRecord(absl::string_view in, WordRecord* r) {
 }
 
 std::string ClueKey(absl::string_view answer_codes, uint64_t clue_id) {
-  std::string key = ClueAnswerPrefix(answer_codes);
-  PutFixed64BE(clue_id, &key);
+  std::string key;
+  key.reserve(answer_codes.size() + 9);
+  AppendClueKey(answer_codes, clue_id, &key);
   return key;
+}
+
+void AppendClueKey(absl::string_view answer_codes, uint64_t clue_id, std::string* out) {
+  out->append(answer_codes.data(), answer_codes.size());
+  out->push_back('\0');
+  PutFixed64BE(clue_id, out);
 }
 
 std::string ClueAnswerPrefix(absl::string_view answer_codes) {
@@ -125,17 +140,21 @@ bool ParseClueKey(absl::string_view key, absl::string_view* answer_codes, uint64
 
 std::string EncodeClueRecord(const ClueRecord& r) {
   std::string out;
-  PutVarint(r.source, &out);
-  PutVarint(r.year, &out);
+  AppendClueRecord(r, &out);
+  return out;
+}
+
+void AppendClueRecord(const ClueRecordView& r, std::string* out) {
+  PutVarint(r.source, out);
+  PutVarint(r.year, out);
   if (r.rank != 0 || r.flags != 0) {
     // Version 2's extension: a text never begins with a 0 byte, so a
     // version 1 record (no extension) reads the same as before.
-    out.push_back('\0');
-    PutVarint(r.flags, &out);
-    PutVarint(r.rank, &out);
+    out->push_back('\0');
+    PutVarint(r.flags, out);
+    PutVarint(r.rank, out);
   }
-  out.append(r.text);
-  return out;
+  out->append(r.text.data(), r.text.size());
 }
 
 bool DecodeClueRecord(absl::string_view in, ClueRecord* r) {

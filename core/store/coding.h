@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 
 namespace xwdb {
 
@@ -20,6 +21,19 @@ struct WordRecord {
   friend bool operator==(const WordRecord&, const WordRecord&) = default;
 };
 
+// An entry's fields with its sources and display borrowed, for writers
+// that hold many entries in an arena (the importer). A WordRecord converts
+// to one.
+struct WordRecordView {
+  WordRecordView() = default;
+  WordRecordView(const WordRecord& r)  // NOLINT: implicit, like a string_view
+      : score(r.score), flags(r.flags), sources(r.sources), display(r.display) {}
+  uint8_t score = 50;
+  uint8_t flags = 0;
+  absl::Span<const uint32_t> sources;
+  absl::string_view display;
+};
+
 // One clue as stored.
 struct ClueRecord {
   uint32_t source = 0;  // source id
@@ -30,6 +44,19 @@ struct ClueRecord {
   uint32_t rank = 0;
   uint8_t flags = 0;  // schema::ClueFlag bits
   friend bool operator==(const ClueRecord&, const ClueRecord&) = default;
+};
+
+// A clue's fields with its text borrowed, for writers that hold many clues
+// in an arena (the importer). A ClueRecord converts to one.
+struct ClueRecordView {
+  ClueRecordView() = default;
+  ClueRecordView(const ClueRecord& r)  // NOLINT: implicit, like a string_view
+      : source(r.source), year(r.year), text(r.text), rank(r.rank), flags(r.flags) {}
+  uint32_t source = 0;
+  uint32_t year = 0;
+  absl::string_view text;
+  uint32_t rank = 0;
+  uint8_t flags = 0;
 };
 
 void PutVarint(uint64_t v, std::string* out);
@@ -48,6 +75,9 @@ std::string WordKey(absl::string_view codes);
 // The letter codes of a words-family key; empty if malformed.
 absl::string_view WordKeyLetters(absl::string_view key);
 std::string EncodeWordRecord(const WordRecord& r);
+// The Append forms add to `out`: one buffer can be reused for many records.
+void AppendWordKey(absl::string_view codes, std::string* out);
+void AppendWordRecord(const WordRecordView& r, std::string* out);
 bool DecodeWordRecord(absl::string_view in, WordRecord* r);
 
 // clues family.
@@ -57,6 +87,8 @@ std::string ClueAnswerPrefix(absl::string_view answer_codes);
 // Splits a clue key; false if malformed.
 bool ParseClueKey(absl::string_view key, absl::string_view* answer_codes, uint64_t* clue_id);
 std::string EncodeClueRecord(const ClueRecord& r);
+void AppendClueKey(absl::string_view answer_codes, uint64_t clue_id, std::string* out);
+void AppendClueRecord(const ClueRecordView& r, std::string* out);
 bool DecodeClueRecord(absl::string_view in, ClueRecord* r);
 
 }  // namespace xwdb

@@ -55,14 +55,21 @@ class WriteSet {
   WriteSet(WriteSet&&) noexcept;
   WriteSet& operator=(WriteSet&&) noexcept;
 
-  void PutWord(absl::string_view codes, const WordRecord& record);
+  void PutWord(absl::string_view codes, const WordRecordView& record);
   void DeleteWord(absl::string_view codes);
-  void PutClue(absl::string_view answer_codes, uint64_t clue_id, const ClueRecord& record);
+  void PutClue(absl::string_view answer_codes, uint64_t clue_id, const ClueRecordView& record);
   // Deletes every clue of one answer.
   void DeleteClues(absl::string_view answer_codes);
   void PutBlocked(absl::string_view codes);
   void DeleteBlocked(absl::string_view codes);
   void PutMeta(absl::string_view key, absl::string_view value);
+
+  // Room for `ops` more operations (a bulk writer that knows its count).
+  void Reserve(size_t ops);
+  // Adds every operation of `other` after this one's, as if they had been
+  // recorded here (`other` must not initialize a dictionary's meta). Cheap:
+  // the encoded bytes are taken over, not copied.
+  void Append(WriteSet&& other);
 
   // Number of operations so far.
   size_t size() const;

@@ -91,7 +91,8 @@ void PrintReport(const ImportReport& r, const std::string& db, std::ostream& out
     }
   }
   if (r.committed) out << "  generation " << r.generation << "\n";
-  out << absl::StrFormat("  time: read %.2f s, commit %.2f s\n", r.read_seconds, r.commit_seconds);
+  out << absl::StrFormat("  time: read %.2f s, commit %.2f s (compare %.2f s, write %.2f s)\n", r.read_seconds,
+                         r.commit_seconds, r.commit_seconds - r.write_seconds, r.write_seconds);
 }
 
 int Run(const ImportArgs& a, Io& io) {

@@ -1,9 +1,14 @@
 #include "core/import/importer.h"
 
 #include <filesystem>
+#include <map>
+#include <tuple>
+#include <vector>
 #include <set>
 #include <string>
 
+#include "core/base/bulk_memory.h"
+#include "core/text/alphabet.h"
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
 
@@ -234,6 +239,105 @@ TEST_F(ImporterTest, DisplayFormAndFlagsAreKept) {
   EXPECT_TRUE((*w)[0]->flags & 4);  // multi-word
   ASSERT_TRUE(a.Encode("PARIS", &codes));
   EXPECT_TRUE((*store_->GetWords({codes}))[0]->flags & 1);  // proper name
+}
+
+
+// Inputs over a megabyte are read into bulk memory, and clue texts and
+// displays that need no normalizing stay views into them until the commit;
+// a new dictionary's entries and clues are encoded on two threads. The
+// result must be exactly that of the merge path (an existing dictionary)
+// and of the same bytes given in memory, and exactly what the lines say.
+TEST(ImportPathsTest, LargeInputsGoInAlikeNewOrExistingFromFilesOrMemory) {
+  auto letters = [](int n) {
+    std::string out;
+    do {
+      out.push_back(static_cast<char>('a' + n % 26));
+      n /= 26;
+    } while (n > 0);
+    return out;
+  };
+  testing::TempDir dir;
+  std::string first, second;
+  std::set<std::pair<std::string, std::string>> expected;  // (answer as displayed, clue)
+  for (int i = 0; i < 30000; ++i) {
+    // Some begin with é (folded to E: no other answer begins with E).
+    const std::string answer = (i % 9000 % 7 == 0 ? "\xC3\xA9" : "w") + letters(i % 9000);
+    const std::string clue = "Clue " + std::to_string(i % 12000) + " of a long enough text";
+    const bool spaced = i % 5 == 0;  // normalized: not the raw text
+    (i % 2 == 0 ? first : second) += answer + "|" + (spaced ? "  Spaced   " + clue : clue) + "\n";
+    expected.emplace(answer, spaced ? "Spaced " + clue : clue);
+  }
+  testing::WriteFile(dir.Sub("first.txt"), first + first);  // with repeats
+  testing::WriteFile(dir.Sub("second.txt"), second + second);
+  ASSERT_GE(std::filesystem::file_size(dir.Sub("first.txt")), kBulkMinBytes);
+
+  // (answer codes, display or clue text, score or -1 for a clue)
+  using Content = std::set<std::tuple<std::string, std::string, int>>;
+  auto content = [](Store* s) {
+    Content out;
+    EXPECT_TRUE(s->ForEachWord([&](absl::string_view codes, const WordRecord& w) {
+                   out.emplace(std::string(codes), w.display, w.score);
+                   return true;
+                 }).ok());
+    EXPECT_TRUE(s->ForEachClue([&](absl::string_view answer, uint64_t, const ClueRecord& c) {
+                   out.emplace(std::string(answer), c.text, -1);
+                   return true;
+                 }).ok());
+    return out;
+  };
+  auto open = [&](const std::string& name) {
+    auto s = Store::Open(dir.Sub(name), {.create_if_missing = true});
+    EXPECT_TRUE(s.ok()) << s.status();
+    return *std::move(s);
+  };
+  const ImportOptions options = PipeOptions();
+  auto files = [&] { return std::vector<ImportInput>{ImportInput::File(dir.Sub("first.txt")),
+                                                     ImportInput::File(dir.Sub("second.txt"))}; };
+
+  auto fresh = open("fresh");
+  auto r = Import(fresh.get(), files(), options);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->created);
+  EXPECT_EQ(r->rejected, 0u);
+  EXPECT_EQ(r->entries_added, 9000u);
+  EXPECT_EQ(r->clues_added, expected.size());
+
+  auto merged = open("merged");
+  ASSERT_TRUE(Import(merged.get(), {ImportInput::Bytes("seed", "seed|Planted\n")}, options).ok());
+  auto m = Import(merged.get(), files(), options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_FALSE(m->created);
+  EXPECT_EQ(m->entries_added, r->entries_added);
+  EXPECT_EQ(m->clues_added, r->clues_added);
+
+  auto memory = open("memory");
+  auto b = Import(memory.get(), {ImportInput::Bytes("first", first + first), ImportInput::Bytes("second", second + second)},
+                  options);
+  ASSERT_TRUE(b.ok()) << b.status();
+
+  const Content want = content(fresh.get());
+  Content merged_content = content(merged.get());
+  const Alphabet alphabet = *Alphabet::FromUtf8(merged->meta()->alphabet);
+  std::string seed;
+  ASSERT_TRUE(alphabet.Encode("SEED", &seed));
+  EXPECT_EQ(merged_content.erase({seed, "seed", 50}), 1u);  // the merged dictionary's own entry
+  EXPECT_EQ(merged_content.erase({seed, "Planted", -1}), 1u);
+  EXPECT_EQ(merged_content, want);
+  EXPECT_EQ(content(memory.get()), want);
+
+  // Every stored clue and display is one the lines give.
+  std::map<std::string, std::string> display_of;  // codes -> display
+  for (const auto& [codes, text, score] : want) {
+    if (score != -1) display_of[codes] = text;
+  }
+  size_t clues = 0;
+  for (const auto& [codes, text, score] : want) {
+    if (score == -1) {
+      ++clues;
+      EXPECT_TRUE(expected.contains({display_of[codes], text})) << display_of[codes] << " " << text;
+    }
+  }
+  EXPECT_EQ(clues, expected.size());
 }
 
 }  // namespace
