@@ -58,19 +58,22 @@ class PendingTable {
 
   size_t size() const { return records_.size(); }
   using Records = std::vector<T, BulkAllocator<T>>;
+  // In the order added. A record's fields may change, but a change of its
+  // key (or of the vector) makes Find wrong from then on: the importer's
+  // merge renumbers clue ids only after its last Find.
   Records& records() { return records_; }
   const Records& records() const { return records_; }
 
  private:
   struct Hash {
     using is_transparent = void;
-    const std::vector<T, BulkAllocator<T>>* records;
+    const Records* records;
     size_t operator()(uint32_t i) const { return absl::HashOf((*records)[i].Key()); }
     size_t operator()(const Key& key) const { return absl::HashOf(key); }
   };
   struct Eq {
     using is_transparent = void;
-    const std::vector<T, BulkAllocator<T>>* records;
+    const Records* records;
     bool operator()(uint32_t a, uint32_t b) const { return (*records)[a].Key() == (*records)[b].Key(); }
     bool operator()(uint32_t a, const Key& b) const { return (*records)[a].Key() == b; }
     bool operator()(const Key& a, uint32_t b) const { return a == (*records)[b].Key(); }
