@@ -59,20 +59,13 @@ bool WordKeyLess(absl::string_view a, absl::string_view b) {
   return a.size() != b.size() ? a.size() < b.size() : a < b;
 }
 
-// The first `n` bytes of `s` (n <= 8), zero-padded, as a big-endian integer.
-uint64_t Head(absl::string_view s, size_t n) {
-  uint64_t head = 0;
-  for (size_t i = 0; i < n; ++i) head = (head << 8) | (i < s.size() ? static_cast<uint8_t>(s[i]) : 0u);
-  return head;
-}
-
 // Sort keys that decide most comparisons in one integer, so that a sort of
 // a million keys seldom reads the keys' bytes (scattered over the arena):
 // WordKeyLess order is (length, the first 7 letters) first; the clues
 // family's (answer, id) order is the answer's first 8 letters first (codes
 // are never 0, so a shorter answer's padding sorts first, as it should).
-uint64_t WordSortHead(absl::string_view key) { return (uint64_t{key.size()} << 56) | Head(key, 7); }
-uint64_t ClueSortHead(absl::string_view answer) { return Head(answer, 8); }
+uint64_t WordSortHead(absl::string_view key) { return (uint64_t{key.size()} << 56) | (KeyHead(key) >> 8); }
+uint64_t ClueSortHead(absl::string_view answer) { return KeyHead(answer); }
 
 uint8_t MergeScore(ScoreMerge merge, uint8_t old_score, uint8_t new_score) {
   switch (merge) {
@@ -416,7 +409,6 @@ absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collect
   InputBytes read;
   if (input.data) {
     read = InputBytes(*std::move(input.data));
-    input.data.reset();
   } else {
     XWDB_ASSIGN_OR_RETURN(read, InputBytes::ReadFile(input.path));
   }
@@ -459,12 +451,13 @@ absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collect
   return absl::OkStatus();
 }
 
-WordRecord NewWordRecord(const PendingWord& w) {
-  WordRecord record;
+// The record of an entry new to the dictionary; views into `w`.
+WordRecordView NewWordRecord(const PendingWord& w) {
+  WordRecordView record;
   record.score = w.score;
   record.flags = w.flags;
-  record.sources = {w.source};
-  record.display = std::string(w.display);
+  record.sources = absl::MakeConstSpan(&w.source, 1);
+  record.display = w.display;
   return record;
 }
 
@@ -478,12 +471,7 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
   const PendingTable<PendingWord>& words = collector->words();
   if (fresh) {
     for (const PendingWord& w : words.records()) {
-      WordRecordView record;
-      record.score = w.score;
-      record.flags = w.flags;
-      record.sources = absl::MakeConstSpan(&w.source, 1);
-      record.display = w.display;
-      changes->PutWord(w.key, record);
+      changes->PutWord(w.key, NewWordRecord(w));
       ++report->entries_added;
     }
     return absl::OkStatus();
@@ -542,24 +530,22 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
         continue;
       }
       const PendingWord& w = *pending;
-      WordRecord record;
-      if (existing[i]) {
-        record = *existing[i];
-        record.score = MergeScore(options.merge, record.score, w.score);
-        record.flags |= w.flags;
-        if (!std::binary_search(record.sources.begin(), record.sources.end(), w.source)) {
-          record.sources.insert(std::upper_bound(record.sources.begin(), record.sources.end(), w.source),
-                                w.source);
-        }
-        if (record == *existing[i]) {
-          ++report->entries_unchanged;
-          continue;
-        }
-        ++report->entries_updated;
-      } else {
-        record = NewWordRecord(w);
+      if (!existing[i]) {
+        changes->PutWord(key, NewWordRecord(w));
         ++report->entries_added;
+        continue;
       }
+      WordRecord record = *existing[i];
+      record.score = MergeScore(options.merge, record.score, w.score);
+      record.flags |= w.flags;
+      if (!std::binary_search(record.sources.begin(), record.sources.end(), w.source)) {
+        record.sources.insert(std::upper_bound(record.sources.begin(), record.sources.end(), w.source), w.source);
+      }
+      if (record == *existing[i]) {
+        ++report->entries_unchanged;
+        continue;
+      }
+      ++report->entries_updated;
       changes->PutWord(key, record);
     }
   }

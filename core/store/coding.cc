@@ -32,6 +32,12 @@ void PutFixed64BE(uint64_t v, std::string* out) {
   for (int i = 7; i >= 0; --i) out->push_back(static_cast<char>(v >> (8 * i)));
 }
 
+uint64_t KeyHead(absl::string_view key) {
+  uint64_t head = 0;
+  for (size_t i = 0; i < 8; ++i) head = (head << 8) | (i < key.size() ? static_cast<uint8_t>(key[i]) : 0u);
+  return head;
+}
+
 uint64_t GetFixed64BE(absl::string_view in) {
   uint64_t v = 0;
   for (int i = 0; i < 8; ++i) v = (v << 8) | static_cast<unsigned char>(in[i]);

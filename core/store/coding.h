@@ -65,6 +65,10 @@ void PutFixed32BE(uint32_t v, std::string* out);
 void PutFixed64BE(uint64_t v, std::string* out);
 uint64_t GetFixed64BE(absl::string_view in);  // REQUIRES: in.size() >= 8
 uint32_t GetFixed32BE(absl::string_view in);  // REQUIRES: in.size() >= 4
+// The first 8 bytes of `key`, zero-padded, as a big-endian integer: keys
+// compare as their heads do unless the heads are equal, so sorts of many
+// keys compare heads first and read the bytes only on a tie.
+uint64_t KeyHead(absl::string_view key);
 
 // A stable 64-bit fingerprint of `s` (the same on every machine and run).
 // DO NOT CHANGE: clue ids are made from it.

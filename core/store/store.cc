@@ -137,14 +137,7 @@ void WriteSet::Rep::SortByKey(OpOrder* order) const {
   };
   std::vector<Entry, BulkAllocator<Entry>> entries;
   entries.reserve(order->size());
-  for (size_t op : *order) {
-    const absl::string_view key = ops[op].key();
-    uint64_t head = 0;
-    for (size_t i = 0; i < 8; ++i) {
-      head = (head << 8) | (i < key.size() ? static_cast<uint8_t>(key[i]) : 0u);
-    }
-    entries.push_back(Entry{head, op});
-  }
+  for (size_t op : *order) entries.push_back(Entry{KeyHead(ops[op].key()), op});
   std::sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {
     if (a.head != b.head) return a.head < b.head;
     const int c = ops[a.op].key().compare(ops[b.op].key());

@@ -22,6 +22,23 @@ DictionaryMeta EnglishMeta() {
   return m;
 }
 
+TEST(CodingTest, KeyHeadsOrderKeysAsTheirBytesDoUnlessTheyTie) {
+  const std::vector<std::string> keys = {"", "\x01", "\x01\x02", std::string("\x01\x00\x05", 3), "ABCDEFGH",
+                                         "ABCDEFGHI", "ABCDEFGG", "\xFF", "ABC"};
+  for (const std::string& a : keys) {
+    for (const std::string& b : keys) {
+      if (KeyHead(a) != KeyHead(b)) {
+        EXPECT_EQ(KeyHead(a) < KeyHead(b), a < b) << a << " / " << b;
+      } else {
+        EXPECT_EQ(a.substr(0, 8) + std::string(8 - std::min<size_t>(8, a.size()), '\0'),
+                  b.substr(0, 8) + std::string(8 - std::min<size_t>(8, b.size()), '\0'));
+      }
+    }
+  }
+  EXPECT_EQ(KeyHead("ABCDEFGH"), KeyHead("ABCDEFGHI"));  // a tie: the sort reads the bytes
+  EXPECT_EQ(KeyHead("\x01"), uint64_t{1} << 56);
+}
+
 TEST(CodingTest, RecordsRoundTripAndRejectGarbage) {
   WordRecord w{77, 5, {1, 3, 300}, "ice cream"};
   WordRecord back;
