@@ -12,8 +12,10 @@
 //                   [--calls match|fill|all]
 //
 // "HTTP/JSON" uses `clients` threads, each with its own keep-alive
-// connection (cpp-httplib's client), sending the request as JSON and
-// parsing the JSON answer back into a message, as a client would.
+// connection (HttpJsonClient, on Boost.Beast), sending the request as JSON
+// and parsing the JSON answer back into a message, as a client would; a
+// call whose connection fails before its answer is sent once more (every
+// call is read-only), and the rows say how many were.
 // "gRPC" keeps `clients` calls in flight with the callback client API (each
 // completion sends the next); "gRPC sync" uses `clients` threads, each
 // blocking on its call: it shows what the client side costs.
@@ -44,10 +46,10 @@
 
 #include <google/protobuf/util/json_util.h>
 #include <grpcpp/grpcpp.h>
-#include <httplib.h>
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
 
+#include "bench/http_json_client.h"
 #include "client/xwdb_client.h"
 #include "core/fill/solver.h"
 #include "daemon/grpc/grpc_service.h"
@@ -234,6 +236,13 @@ Figures Measured(const Replicas* replicas, int patterns_per_call, const std::fun
   return f;
 }
 
+// After an HTTP row: how many calls were sent a second time.
+void PrintRetries(const std::vector<std::unique_ptr<bench::HttpJsonClient>>& clients) {
+  int retries = 0;
+  for (const auto& c : clients) retries += c->retries();
+  std::printf("  (HTTP calls sent again after their connection failed: %d)\n", retries);
+}
+
 void Print(const char* what, const char* how, const Figures& f, const Figures* baseline) {
   std::printf("%-10s %-11s %9.0f/s %9.0f/s %9.1f %9.1f %7llu", what, how, f.rate(), f.pattern_rate(), f.p50_us,
               f.p99_us, static_cast<unsigned long long>(f.errors));
@@ -347,14 +356,11 @@ int Main(int argc, char** argv) {
   }
   // One keep-alive connection per client thread, opened just before the
   // HTTP rows (the server closes connections idle for 5 s).
-  std::vector<std::unique_ptr<httplib::Client>> http_clients;
+  std::vector<std::unique_ptr<bench::HttpJsonClient>> http_clients;
   auto open_http_clients = [&] {
     http_clients.clear();
     for (int k = 0; k < clients; ++k) {
-      http_clients.push_back(std::make_unique<httplib::Client>("127.0.0.1", http_port));
-      http_clients.back()->set_keep_alive(true);
-      http_clients.back()->set_tcp_nodelay(true);
-      http_clients.back()->set_read_timeout(30, 0);
+      http_clients.push_back(std::make_unique<bench::HttpJsonClient>("127.0.0.1", http_port));
     }
   };
   google::protobuf::util::JsonPrintOptions json_print;
@@ -433,13 +439,13 @@ int Main(int argc, char** argv) {
       return Drive(clients, seconds, [&](int k, std::mt19937& r) {
         std::string body;
         (void)google::protobuf::util::MessageToJsonString(match_request(r), &body, json_print);
-        auto res = http_clients[k]->Post("/v1/Match", body, "application/json");
-        if (!res || res->status != 200) {
+        auto res = http_clients[k]->Post("/v1/Match", body, /*read_only=*/true);
+        if (!res.ok() || res->status != 200) {
           // The first few failures are shown: an error count alone says nothing.
           static std::atomic<int> shown{0};
           if (shown++ < 3) {
             std::fprintf(stderr, "load_bench: an HTTP Match failed: %s\n",
-                         res ? res->body.c_str() : httplib::to_string(res.error()).c_str());
+                         res.ok() ? res->body.c_str() : std::string(res.status().message()).c_str());
           }
           return false;
         }
@@ -448,6 +454,7 @@ int Main(int argc, char** argv) {
       });
     });
     Print("Match", "HTTP/JSON", http_match, &local_match);
+    PrintRetries(http_clients);
   }
   if (calls == "match") {
     if (http_face) http_face->Stop(0);
@@ -476,8 +483,8 @@ int Main(int argc, char** argv) {
     f.mutable_options()->set_seed(r());
     std::string body;
     (void)google::protobuf::util::MessageToJsonString(f, &body, json_print);
-    auto res = http_clients[k]->Post("/v1/Fill", body, "application/json");
-    if (!res || res->status != 200) return false;
+    auto res = http_clients[k]->Post("/v1/Fill", body, /*read_only=*/true);
+    if (!res.ok() || res->status != 200) return false;
     // The last line is the result.
     const size_t end = res->body.find_last_not_of('\n');
     const size_t start = res->body.rfind('\n', end);
@@ -486,6 +493,7 @@ int Main(int argc, char** argv) {
     return google::protobuf::util::JsonStringToMessage(line, &last).ok() && last.result().outcome() == v1::FILLED;
   });
   Print("Fill 5x5", "HTTP/JSON", http_fill, &local_fill);
+  PrintRetries(http_clients);
   if (http_face) http_face->Stop(0);
   if (server) server->Shutdown();
   return 0;

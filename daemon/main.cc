@@ -11,6 +11,7 @@
 // --grace seconds, then cancel them and exit.
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -20,6 +21,8 @@
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/impl/server_builder_option.h>
+#include <grpcpp/impl/server_builder_plugin.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -40,6 +43,12 @@ struct Flags {
   std::string http, http_port_file;
   std::vector<std::string> cors_origins;
   int http_threads = 64;
+  int http_max_connections = 4096;
+  int http_max_connections_per_ip = 1024;
+  std::vector<std::string> http_allowed_hosts;
+  double http_idle_timeout = 60;
+  double http_request_timeout = 30;
+  bool reflection = false;
   bool insecure = false;
   int fill_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int fill_queue = -1;  // -1: 4 per fill thread
@@ -55,6 +64,21 @@ absl::StatusOr<std::string> ReadSecretFile(const std::string& path, const char* 
   ss << in.rdbuf();
   return ss.str();
 }
+
+// Removes a server builder plugin by name before the server is built.
+class DropPlugin : public grpc::ServerBuilderOption {
+ public:
+  explicit DropPlugin(std::string name) : name_(std::move(name)) {}
+  void UpdateArguments(grpc::ChannelArguments*) override {}
+  void UpdatePlugins(std::vector<std::unique_ptr<grpc::ServerBuilderPlugin>>* plugins) override {
+    plugins->erase(std::remove_if(plugins->begin(), plugins->end(),
+                                  [this](const auto& p) { return p->name() == name_; }),
+                   plugins->end());
+  }
+
+ private:
+  std::string name_;
+};
 
 void Log(const std::string& line) { std::fprintf(stderr, "xwdbd: %s\n", line.c_str()); }
 
@@ -159,11 +183,15 @@ int Run(const Flags& flags) {
   XwdbService service(*set, options);
   GrpcService grpc_face(&service);
   grpc::EnableDefaultHealthCheckService(true);
+  // Reflection answers without the token (it is not a call of the
+  // service), so it is off unless asked for. Linking it registers its
+  // plugin with every builder; without the flag the plugin is dropped.
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   int port = 0;
   builder.AddListeningPort(flags.listen, credentials, &port);
   builder.RegisterService(&grpc_face);
+  if (!flags.reflection) builder.SetOption(std::make_unique<DropPlugin>("proto_server_reflection"));
   ApplyServerSettings(&builder);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || port == 0) {
@@ -182,6 +210,11 @@ int Run(const Flags& flags) {
     }
     http_options.cors_origins = flags.cors_origins;
     http_options.threads = flags.http_threads;
+    http_options.max_connections = flags.http_max_connections;
+    http_options.max_connections_per_address = flags.http_max_connections_per_ip;
+    http_options.idle_timeout_seconds = flags.http_idle_timeout;
+    http_options.allowed_hosts = flags.http_allowed_hosts;
+    http_options.request_timeout_seconds = flags.http_request_timeout;
     http_options.max_body_bytes = kMaxMessageBytes;
     http = std::make_unique<HttpFace>(&service, http_options);
     auto http_port = http->Start(flags.http);
@@ -284,8 +317,24 @@ int main(int argc, char** argv) {
   app.add_option("--http-port-file", f.http_port_file, "Write the HTTP port to this file once serving");
   app.add_option("--cors-origin", f.cors_origins,
                  "An origin whose pages may call the HTTP API (repeatable; default: none)");
-  app.add_option("--http-threads", f.http_threads, "HTTP connections served at once (default 64)")
+  app.add_option("--http-threads", f.http_threads,
+                 "HTTP calls running at once; more wait their turn (default 64)")
       ->check(CLI::Range(1, 4096));
+  app.add_option("--http-max-connections", f.http_max_connections,
+                 "HTTP connections held at once; more are closed as they come (default 4096)")
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--http-max-connections-per-ip", f.http_max_connections_per_ip,
+                 "HTTP connections held at once from one address (default 1024; 0: no limit, behind a proxy)")
+      ->check(CLI::Range(0, 1000000));
+  app.add_option("--http-idle-timeout", f.http_idle_timeout,
+                 "Seconds an HTTP connection may wait between requests before it is closed (default 60)")
+      ->check(CLI::Range(0.1, 86400.0));
+  app.add_option("--http-request-timeout", f.http_request_timeout,
+                 "Seconds a request's head and body may take to arrive, from its first byte (default 30)")
+      ->check(CLI::Range(0.1, 3600.0));
+  app.add_option("--http-allow-host", f.http_allowed_hosts,
+                 "On a loopback --http, answer to this Host name too (repeatable; default: loopback names only)");
+  app.add_flag("--reflection", f.reflection, "Serve gRPC server reflection (it needs no token; default off)");
   app.add_option("--call-log", f.call_log, "Where the per-call log lines go: - (stderr, default), a file, or off");
   CLI11_PARSE(app, argc, argv);
   return xwdb::daemon::Run(f);

@@ -9,7 +9,14 @@
 #   4. load: 64 clients for SOAK_SECONDS (default 60) mixing Match, GetClues
 #      and Fill against a release xwdbd on the default dictionary, with its
 #      memory; then the same load for 20 s against an AddressSanitizer build
-#      whose LeakSanitizer checks the daemon's exit.
+#      whose LeakSanitizer checks the daemon's exit;
+#   5. the HTTP face against hostile clients at full length
+#      (tests/daemon/http_attack.py --full: a burst of 256 connections, a
+#      storm of 1,000 connections opened at once, 64
+#      keep-alive clients for 60 s, 16 chunked 64 MiB uploads, never-ending
+#      bodies without the token, 500 slow clients with a canary for 60 s,
+#      idle reuse, a queued fill's client leaving, SIGTERM under 500 slow
+#      clients) against a release xwdbd on the default dictionary.
 # Usage: scripts/reliability.sh            (needs scripts/setup.sh done)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -81,4 +88,17 @@ echo "== 4b. the same load for 20 s on an AddressSanitizer + LeakSanitizer xwdbd
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs" --target xwdbd
 ASAN_OPTIONS=detect_leaks=1 soak_daemon build/asan/daemon/xwdbd 20 asan
+echo "== 5. the HTTP face against hostile clients, release xwdbd on $db"
+http_dir=$(mktemp -d)
+echo "reliability-token" > "$http_dir/token"
+build/release/daemon/xwdbd --db en="$db" --listen 127.0.0.1:0 --port-file "$http_dir/port" --http 127.0.0.1:0 \
+  --http-port-file "$http_dir/http-port" --token-file "$http_dir/token" --call-log off \
+  --fill-threads 1 --fill-queue 1 2> "$http_dir/daemon.log" &
+http_daemon=$!
+for _ in $(seq 1200); do [ -s "$http_dir/port" ] && break; kill -0 "$http_daemon"; sleep 0.1; done
+/usr/bin/python3 tests/daemon/http_attack.py --port "$(cat "$http_dir/http-port")" --token reliability-token \
+  --pid "$http_daemon" --full burst storm keepalive chunked token slow idle queued sigterm | tee "$http_dir/figures"
+wait "$http_daemon" || { echo "http: daemon exit status $?"; exit 1; }
+if grep -E " [1-9][0-9]* (failed|unanswered)|not within|more than" "$http_dir/figures"; then echo "http: FAILED"; exit 1; fi
+rm -rf "$http_dir"
 echo "== reliability: all checks passed"

@@ -9,7 +9,7 @@ compile_packages=(
   cmake ninja-build g++ pkg-config
   librocksdb-dev
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libcadical-dev
+  libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev libboost1.74-dev libssl-dev libcadical-dev
 )
 build_packages=(
   "${compile_packages[@]}"

@@ -28,17 +28,23 @@ export class Api {
     return h;
   }
 
+  // Every xwdb.v1 method only reads, so a call whose connection failed
+  // before an answer (the daemon closed an idle keep-alive connection as
+  // the call was sent on it) is sent once more; a second failure is the
+  // call's.
   async post(method, body, signal) {
-    let res;
-    try {
-      res = await fetch(`${this.base}/v1/${method}`, {
-        method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal,
-      });
-    } catch (e) {
-      if (e.name === 'AbortError') throw e;
-      throw new ApiError('UNAVAILABLE', `the daemon cannot be reached (${e.message})`, 0);
+    const request = () => fetch(`${this.base}/v1/${method}`, {
+      method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal,
+    });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await request();
+      } catch (e) {
+        if (e.name === 'AbortError') throw e;
+        if (attempt === 0) continue;
+        throw new ApiError('UNAVAILABLE', `the daemon cannot be reached (${e.message})`, 0);
+      }
     }
-    return res;
   }
 
   static async errorOf(res) {

@@ -4,14 +4,17 @@
 
 namespace xwdb::daemon {
 
-FillStream::FillStream(Run run) {
+FillStream::FillStream(Run run, std::function<void()> ready) : ready_(std::move(ready)) {
   thread_ = std::thread([this, run = std::move(run)] {
     absl::Status status = run([this](std::string line) { return Push(std::move(line)); },
                               [this] { return cancelled(); });
-    std::lock_guard<std::mutex> lock(mu_);
-    ended_ = true;
-    status_ = std::move(status);
-    changed_.notify_all();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      ended_ = true;
+      status_ = std::move(status);
+      changed_.notify_all();
+    }
+    if (ready_) ready_();
   });
 }
 
@@ -30,6 +33,8 @@ bool FillStream::Push(std::string line) {
   if (cancelled()) return false;
   lines_.push_back(std::move(line));
   changed_.notify_all();
+  lock.unlock();
+  if (ready_) ready_();
   return true;
 }
 

@@ -33,7 +33,10 @@ class FillStream {
   // queue makes the fill wait (as a gRPC stream does).
   static constexpr size_t kMaxQueuedLines = 256;
 
-  explicit FillStream(Run run);
+  // `ready`, if given, is called (on the fill's thread, with no lock held)
+  // after each line is queued and once when the fill ends: a writer that
+  // waits for events instead of polling Take() learns there is work.
+  explicit FillStream(Run run, std::function<void()> ready = nullptr);
   // Cancels the fill and waits for its thread.
   ~FillStream();
   FillStream(const FillStream&) = delete;
@@ -53,6 +56,7 @@ class FillStream {
   bool Push(std::string line);
 
   std::atomic<bool> cancelled_{false};
+  const std::function<void()> ready_;
   mutable std::mutex mu_;
   std::condition_variable changed_;
   std::deque<std::string> lines_;  // guarded by mu_

@@ -1,52 +1,73 @@
 // HttpFace: xwdb.v1 over HTTP/JSON, and the constructor's web page, on
-// cpp-httplib. A thin transport, as the gRPC face is: it turns a request
-// into a CallContext (the Authorization header, a deadline from the
-// X-Timeout-Seconds header, the caller's presence) and a JSON body into a
-// message (JsonCalls), and nothing else.
+// Boost.Beast over Asio. A thin transport, as the gRPC face is: it listens,
+// holds connections (http_connection.h: event driven, every step bounded)
+// and runs calls; what each request gets is decided by HttpRouter
+// (http_router.h), and JSON becomes messages in JsonCalls.
 //
 //   POST /v1/<Method>   request JSON in, response JSON out; Fill answers
 //                       newline-delimited JSON, one FillEvent a line, and
 //                       a last {"error":...} line if it fails midway;
-//                       closing the connection cancels the fill
+//                       closing the connection cancels the call (a queued
+//                       fill leaves the queue)
 //   GET  /healthz       "ok" while serving (no token needed)
 //   GET  /metrics       Prometheus text (the token, if the daemon has one)
 //   GET  /, /app.js ... the page (web/), built into the daemon
 //
-// CORS is off unless `cors_origins` names origins; a request whose Origin
-// is one of them gets Access-Control-Allow-Origin, and preflights are
-// answered. Bodies over `max_body_bytes` get 413.
+// Hostile clients: the listen backlog is the kernel's largest; connections
+// are limited in all and per client address (over either, closed as
+// accepted); the token, the path and a declared size are checked before
+// the body is read, and a body over `max_body_bytes` gets 413 once that
+// many bytes have come, whatever its framing; a request's head and body
+// must arrive within `request_timeout` of its first byte; an idle
+// connection is closed cleanly after `idle_timeout` (answers say so in
+// Keep-Alive: timeout=N).
 //
 // Thread safety: Start() once; Stop() from any thread, once.
 #ifndef XWDB_DAEMON_HTTP_HTTP_FACE_H_
 #define XWDB_DAEMON_HTTP_HTTP_FACE_H_
 
-#include <atomic>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "daemon/http/json_calls.h"
+#include "daemon/http/http_router.h"
 #include "daemon/service/xwdb_service.h"
 
-namespace httplib {
-class Server;
-struct Response;
-}  // namespace httplib
+namespace boost::asio {
+class io_context;
+class thread_pool;
+namespace ssl {
+class context;
+}  // namespace ssl
+}  // namespace boost::asio
 
 namespace xwdb::daemon {
+
+class HttpConnections;
 
 struct HttpOptions {
   // Both set: serve HTTPS with this PEM certificate chain and key.
   std::string tls_cert_path, tls_key_path;
   // Origins (scheme://host[:port]) allowed to call from a page elsewhere.
   std::vector<std::string> cors_origins;
-  // Connections served at once (a keep-alive connection holds one).
+  // Calls running at once (more wait their turn; a connection waiting for
+  // its client holds no thread).
   int threads = 64;
+  // Threads reading and writing connections.
+  int io_threads = 2;
   size_t max_body_bytes = 1 << 20;
+  // Connections held at once, in all and from one address (0: no limit
+  // per address, for a daemon behind a proxy).
+  int max_connections = 4096;
+  int max_connections_per_address = 1024;
+  // A daemon on a loopback address answers to loopback Host names only
+  // (DNS rebinding); these names too.
+  std::vector<std::string> allowed_hosts;
+  double idle_timeout_seconds = 60;
+  double request_timeout_seconds = 30;
+  double write_timeout_seconds = 30;
 };
 
 class HttpFace {
@@ -65,24 +86,18 @@ class HttpFace {
   void Stop(double grace_seconds);
 
  private:
-  class InFlight;
-  void Route();
-  CallContext ContextOf(const std::string& authorization,
-                        std::chrono::system_clock::time_point deadline) const;
-  // Answers a Fill: an error, or the events as newline-delimited JSON.
-  void StreamFill(const std::string& body, const CallContext& context,
-                  std::chrono::system_clock::time_point deadline, httplib::Response& res);
+  void Accept();
 
-  XwdbService* service_;
-  JsonCalls calls_;
+  XwdbService* const service_;
   const HttpOptions options_;
-  std::unique_ptr<httplib::Server> server_;
-  std::thread thread_;
-  std::atomic<bool> stopping_{false};    // new calls are refused
-  std::atomic<bool> cancel_all_{false};  // calls in flight are cancelled
-  std::mutex mu_;
-  std::condition_variable idle_;
-  int in_flight_ = 0;  // guarded by mu_
+  std::unique_ptr<HttpRouter> router_;  // from Start() on
+  std::unique_ptr<boost::asio::io_context> io_;
+  std::unique_ptr<boost::asio::thread_pool> call_pool_;
+  std::unique_ptr<boost::asio::ssl::context> tls_;
+  std::unique_ptr<HttpConnections> connections_;  // from Start() on
+  struct Listener;
+  std::unique_ptr<Listener> listener_;
+  std::vector<std::thread> io_threads_;
 };
 
 }  // namespace xwdb::daemon

@@ -435,10 +435,10 @@ absl::Status XwdbService::DoSuggest(const CallContext& context, const v1::Sugges
     }
   } leave{verifying ? &gate_ : nullptr};
   // The engine polls an atomic flag; a watcher turns the caller's going
-  // away into it while verification fills run.
+  // away (or its deadline) into it, while probing and verification run.
   std::atomic<bool> done{false};
   std::thread watcher;
-  if (verifying && context.cancelled) {
+  if (context.cancelled) {
     watcher = std::thread([&] {
       while (!done.load(std::memory_order_acquire)) {
         if (context.IsCancelled()) cancelled.store(true, std::memory_order_release);
@@ -451,7 +451,12 @@ absl::Status XwdbService::DoSuggest(const CallContext& context, const v1::Sugges
   if (watcher.joinable()) watcher.join();
   if (verifying) fills_.fetch_add(1, std::memory_order_relaxed);
   if (!r.ok()) return Invalid(absl::StrCat("slot: ", r.status().message()));
-  if (context.IsCancelled()) return absl::CancelledError("suggest: cancelled by the client");
+  if (context.IsCancelled()) {
+    if (std::chrono::system_clock::now() >= context.deadline) {
+      return absl::DeadlineExceededError("suggest: the call's deadline passed");
+    }
+    return absl::CancelledError("suggest: cancelled by the client");
+  }
   SuggestionsToProto(*r, call->dict->index->alphabet(), response);
   return absl::OkStatus();
 }

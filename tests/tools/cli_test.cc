@@ -124,6 +124,40 @@ TEST(CliTest, ErrorsNameTheProblemAndChangeNothing) {
   EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ЕЛКА;50\n");
 }
 
+// export -o writes beside the file and renames only a whole export over
+// it: a refused or failing export leaves the earlier file as it was.
+TEST(CliTest, ExportReplacesItsFileOnlyWhenWhole) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  std::string words;
+  for (int i = 0; i < 30000; ++i) {
+    absl::StrAppend(&words, "w", std::string(1, static_cast<char>('a' + i % 26)),
+                    std::string(1, static_cast<char>('a' + i / 26 % 26)),
+                    std::string(1, static_cast<char>('a' + i / 676 % 26)), "x\n");
+  }
+  ASSERT_EQ(Xwdb({"import", "--db", db, "-"}, words).code, kExitOk);
+  const std::string out = dir.Sub("words.txt");
+  testing::WriteFile(out, "EARLIER;50\n");
+
+  Result refused = Xwdb({"export", "--db", db, "-o", out, "--format", "yaml"});
+  EXPECT_EQ(refused.code, kExitError);
+  EXPECT_EQ(testing::ReadFile(out), "EARLIER;50\n");
+
+  // Every table file damaged in its middle: the export fails part way.
+  for (const auto& entry : std::filesystem::directory_iterator(db)) {
+    if (entry.path().extension() != ".sst") continue;
+    std::string bytes = testing::ReadFile(entry.path().string());
+    for (size_t i = bytes.size() / 4; i < bytes.size() / 2; ++i) bytes[i] = '\0';
+    testing::WriteFile(entry.path().string(), bytes);
+  }
+  Result failed = Xwdb({"export", "--db", db, "-o", out});
+  EXPECT_EQ(failed.code, kExitError) << failed.err;
+  EXPECT_EQ(testing::ReadFile(out), "EARLIER;50\n");
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) files += entry.is_regular_file();
+  EXPECT_EQ(files, 1) << "a temporary file was left behind";
+}
+
 TEST(CliTest, MatchCountsProjectsAndExplainsBadPatterns) {
   testing::TempDir dir;
   const std::string db = dir.Sub("db");

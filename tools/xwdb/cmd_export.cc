@@ -1,4 +1,7 @@
 // xwdb export: the dictionary back to a scored list or a clue file.
+#include <unistd.h>
+
+#include <cstdio>
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
@@ -34,11 +37,23 @@ int Run(const ExportArgs& a, Io& io) {
   if (!(*store)->meta()) return Fail(io, "export", absl::FailedPreconditionError(a.db + ": the dictionary is empty"));
   auto alphabet = Alphabet::FromUtf8((*store)->meta()->alphabet);
   if (!alphabet.ok()) return Fail(io, "export", alphabet.status());
+  // A file is written beside its final name and renamed over it only once
+  // the whole export is written: a failed export (a damaged dictionary, a
+  // full disk) leaves an earlier file as it was.
   std::ofstream file;
   std::ostream* out = &io.out;
-  if (!a.output.empty() && a.output != "-") {
-    file.open(a.output, std::ios::binary | std::ios::trunc);
-    if (!file) return Fail(io, "export", absl::UnavailableError(a.output + ": cannot write"));
+  const bool to_file = !a.output.empty() && a.output != "-";
+  const std::string temp = a.output + ".tmp-" + std::to_string(getpid());
+  struct RemoveUnlessKept {
+    const std::string* path;
+    bool keep = false;
+    ~RemoveUnlessKept() {
+      if (path != nullptr && !keep) std::remove(path->c_str());
+    }
+  } cleanup{to_file ? &temp : nullptr};
+  if (to_file) {
+    file.open(temp, std::ios::binary | std::ios::trunc);
+    if (!file) return Fail(io, "export", absl::UnavailableError(a.output + ": cannot write beside it (" + temp + ")"));
     out = &file;
   }
   absl::Status status;
@@ -85,7 +100,14 @@ int Run(const ExportArgs& a, Io& io) {
   if (!status.ok()) return Fail(io, "export", status);
   out->flush();
   if (!*out) return Fail(io, "export", absl::UnavailableError("write error"));
-  if (out != &io.out) io.err << "xwdb export: " << n << " lines to " << a.output << "\n";
+  if (to_file) {
+    file.close();
+    if (!file || std::rename(temp.c_str(), a.output.c_str()) != 0) {
+      return Fail(io, "export", absl::UnavailableError(a.output + ": cannot write it"));
+    }
+    cleanup.keep = true;
+    io.err << "xwdb export: " << n << " lines to " << a.output << "\n";
+  }
   return kExitOk;
 }
 

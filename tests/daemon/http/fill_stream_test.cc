@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 
 namespace xwdb::daemon {
@@ -61,6 +63,35 @@ TEST(FillStreamTest, AnErrorBeforeAnyLineIsTheWholeAnswer) {
   }
   EXPECT_EQ(next, FillStream::Next::kEnd);
   EXPECT_EQ(stream.status().code(), absl::StatusCode::kResourceExhausted);
+}
+
+// A writer that waits for `ready` instead of polling finds each line and
+// the end already there when it is told.
+TEST(FillStreamTest, ReadyIsCalledAfterEachLineAndAtTheEnd) {
+  std::mutex mu;
+  std::condition_variable told;
+  int calls = 0;
+  FillStream stream(
+      [](const FillStream::Send& send, const std::function<bool()>&) {
+        for (int i = 0; i < 3; ++i) send("line " + std::to_string(i));
+        return absl::OkStatus();
+      },
+      [&] {
+        std::lock_guard<std::mutex> lock(mu);
+        ++calls;
+        told.notify_all();
+      });
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    ASSERT_TRUE(told.wait_for(lock, std::chrono::seconds(10), [&] { return calls == 4; }));
+  }
+  std::string line;
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(stream.Take(&line, milliseconds(0)), FillStream::Next::kLine);
+    EXPECT_EQ(line, "line " + std::to_string(i));
+  }
+  EXPECT_EQ(stream.Take(&line, milliseconds(0)), FillStream::Next::kEnd);
+  EXPECT_TRUE(stream.status().ok());
 }
 
 }  // namespace
