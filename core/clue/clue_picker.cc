@@ -55,8 +55,9 @@ size_t Utf8Length(absl::string_view s) {
 }
 
 // The best policy's order (see CluePolicy::kBest): smaller is better.
-std::tuple<bool, uint32_t, bool, size_t> BestOrderKey(const ClueRecord& c) {
-  return {(c.flags & schema::kClueDerived) != 0, c.rank, (c.flags & schema::kClueRare) != 0, Utf8Length(c.text)};
+std::tuple<bool, bool, uint32_t, bool, size_t> BestOrderKey(const ClueRecord& c) {
+  return {(c.flags & schema::kClueOffensive) != 0, (c.flags & schema::kClueDerived) != 0, c.rank,
+          (c.flags & schema::kClueRare) != 0, Utf8Length(c.text)};
 }
 
 }  // namespace
@@ -129,6 +130,7 @@ std::string ClueKindName(uint32_t rank, uint8_t flags) {
   if (flags & schema::kClueRare) name += "rare ";
   name += (flags & schema::kClueSynonym) ? "synonym" : "definition";
   if (rank != 0) absl::StrAppend(&name, ", sense ", rank);
+  if (flags & schema::kClueOffensive) name += ", offensive sense";
   return name;
 }
 
@@ -152,6 +154,7 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
     std::vector<const ClueRecord*> eligible;
     for (const auto& [id, c] : it->second) {
       if (c.text.empty() || used.count(c.text)) continue;
+      if ((c.flags & schema::kClueOffensive) && !options.allow_offensive) continue;
       if (options.max_length && Utf8Length(c.text) > options.max_length) continue;
       if (ClueGivesAwayAnswer(c.text, e.answer, normalizer)) continue;
       eligible.push_back(&c);

@@ -1,7 +1,9 @@
 // Clues for a finished grid: its numbered entries, and one stored clue per
 // entry chosen by a policy.
 //
-// Rules, whatever the policy: a clue that gives the answer away (one of its
+// Rules, whatever the policy: a clue from a sense its source marks
+// offensive (schema::kClueOffensive) is never chosen unless
+// `allow_offensive`; a clue that gives the answer away (one of its
 // words, normalized like answers, is the answer, has the answer's stem, or
 // is a part of four letters or more of it; or consecutive words spell it)
 // is never chosen; no clue text is
@@ -51,7 +53,8 @@ enum class CluePolicy {
   // The most frequent sense's: clues from sources that do not rank theirs
   // (puzzle archives, clue files) first, then by rank, clues derived for an
   // inflected form after all others; in one rank a rare synonym after the
-  // others; among equals the shortest.
+  // others; among equals the shortest (clues of offensive senses, when
+  // allowed, after everything else).
   kBest,
 };
 absl::StatusOr<CluePolicy> ParseCluePolicy(absl::string_view name);
@@ -60,6 +63,7 @@ struct ClueOptions {
   CluePolicy policy = CluePolicy::kBest;
   uint32_t seed = 1;
   size_t max_length = 0;  // characters; 0: no limit
+  bool allow_offensive = false;  // clues of offensive senses may be chosen
 };
 
 // Sets each entry's clue from `store` (missing when none is acceptable).
@@ -71,7 +75,8 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
 void SortBest(std::vector<std::pair<uint64_t, ClueRecord>>* clues);
 
 // How a clue was made, for reports: "definition", "synonym", "derived
-// definition" or "derived synonym", with "sense N" when ranked.
+// definition" or "derived synonym", with "sense N" when ranked and
+// "offensive sense" when flagged so.
 std::string ClueKindName(uint32_t rank, uint8_t flags);
 
 // How many entries have no clue.

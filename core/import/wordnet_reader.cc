@@ -64,6 +64,7 @@ absl::StatusOr<std::string> ReadOptional(const std::string& dir, absl::string_vi
 struct WordNetContext {
   WordNetSenses senses;
   EnglishInflection inflection;
+  OffensiveSenses offensive;
 };
 
 // The lines of auxiliary file `name` left out, as warnings of that file
@@ -97,7 +98,10 @@ absl::Status LoadContext(const std::string& dir, WordNetContext* context, Record
 struct Synonym {
   std::string text;  // spaces between words
   bool rare = false;
-  uint8_t flags() const { return static_cast<uint8_t>(schema::kClueSynonym | (rare ? schema::kClueRare : 0)); }
+  uint8_t sense_flags = 0;  // kClueOffensive for an offensive sense
+  uint8_t flags() const {
+    return static_cast<uint8_t>(schema::kClueSynonym | (rare ? schema::kClueRare : 0) | sense_flags);
+  }
 };
 
 // Emits the records of one synset line.
@@ -109,6 +113,7 @@ class SynsetEmitter {
   void Emit(const Line& line, const WordNetSynset& synset) {
     const WordClass word_class = ClassOfPos(synset.pos);
     const std::string definition = DefinitionOfGloss(synset.gloss, word_class);
+    const uint8_t sense_flags = context_.offensive.IsOffensive(synset) ? schema::kClueOffensive : 0;
     for (const std::string& lemma : synset.lemmas) {
       const std::string answer = Spaced(lemma);
       const uint32_t rank = context_.senses.RankOf(lemma, synset.pos, synset.offset);
@@ -120,7 +125,7 @@ class SynsetEmitter {
           if (synonyms.size() == kMaxSynonyms) break;
           if (other == lemma || GivesAway(other, lemma)) continue;
           if ((context_.senses.TagCountOf(other, synset.pos, synset.offset) == 0) != rare) continue;
-          synonyms.push_back(Synonym{Spaced(other), rare});
+          synonyms.push_back(Synonym{Spaced(other), rare, sense_flags});
         }
       }
       RawRecord r;
@@ -130,6 +135,7 @@ class SynsetEmitter {
       r.clue_rank = rank;
       r.has_clue = !definition.empty();
       r.clue = definition;
+      r.clue_flags = sense_flags;
       sink_->OnRecord(r);  // the entry, with its definition if there is one
       r.has_clue = true;
       for (const Synonym& synonym : synonyms) {
@@ -140,13 +146,13 @@ class SynsetEmitter {
       }
       const uint32_t sense = context_.senses.SenseNumberOf(lemma, synset.pos, synset.offset);
       if (sense == 0 || sense > kMaxDerivedSenses) continue;
-      EmitDerived(line, lemma, rank, word_class, definition, synonyms);
+      EmitDerived(line, lemma, rank, word_class, definition, sense_flags, synonyms);
     }
   }
 
  private:
   void EmitDerived(const Line& line, absl::string_view lemma, uint32_t rank, WordClass word_class,
-                   const std::string& definition, const std::vector<Synonym>& synonyms) {
+                   const std::string& definition, uint8_t sense_flags, const std::vector<Synonym>& synonyms) {
     const std::string spaced = Spaced(lemma);
     for (Inflection inflection : kAllInflections) {
       if (ClassOf(inflection) != word_class) continue;
@@ -158,7 +164,7 @@ class SynsetEmitter {
       }
       if (forms.empty()) continue;
       std::vector<std::pair<std::string, uint8_t>> clues;
-      if (std::string d = maker_.FromDefinition(definition, inflection); !d.empty()) clues.emplace_back(d, 0);
+      if (std::string d = maker_.FromDefinition(definition, inflection); !d.empty()) clues.emplace_back(d, sense_flags);
       for (const Synonym& synonym : synonyms) {
         std::string s = maker_.FromSynonym(synonym.text, inflection);
         if (!s.empty()) clues.emplace_back(std::move(s), synonym.flags());
@@ -210,12 +216,61 @@ bool ParseWordNetLine(absl::string_view line, WordNetSynset* synset) {
     synset->lemmas.emplace_back(word);
   }
   if (bar != absl::string_view::npos) synset->gloss = std::string(absl::StripAsciiWhitespace(line.substr(bar + 3)));
+  // p_cnt, then (symbol offset pos source/target) per pointer.
+  synset->usage_domains.clear();
+  const size_t p = 4 + 2 * static_cast<size_t>(count);
+  int pointers = 0;
+  if (p < f.size() && absl::SimpleAtoi(f[p], &pointers) && pointers > 0 &&
+      f.size() >= p + 1 + 4 * static_cast<size_t>(pointers)) {
+    for (int i = 0; i < pointers; ++i) {
+      const size_t at = p + 1 + 4 * static_cast<size_t>(i);
+      uint32_t target = 0;
+      if (f[at] == ";u" && f[at + 2] == "n" && absl::SimpleAtoi(f[at + 1], &target)) {
+        synset->usage_domains.push_back(target);
+      }
+    }
+  }
   return true;
+}
+
+void OffensiveSenses::AddDomains(absl::string_view data_noun) {
+  WordNetSynset synset;
+  for (absl::string_view line : absl::StrSplit(data_noun, '\n')) {
+    if (line.empty() || line[0] == ' ' || !ParseWordNetLine(line, &synset)) continue;
+    for (const std::string& lemma : synset.lemmas) {
+      const std::string l = absl::AsciiStrToLower(lemma);
+      if (l == "obscenity" || l == "ethnic_slur" || l == "disparagement") {
+        domains_.push_back(synset.offset);
+        break;
+      }
+    }
+  }
+}
+
+bool OffensiveSenses::IsOffensive(const WordNetSynset& synset) const {
+  for (uint32_t d : synset.usage_domains) {
+    if (std::find(domains_.begin(), domains_.end(), d) != domains_.end()) return true;
+  }
+  // Labels, each as WordNet writes it; a bare word ("vulgar", "slur") is not
+  // enough: "a vulgar display" is OSTENTATION, a slur a musical LIGATURE.
+  const std::string gloss = absl::AsciiStrToLower(synset.gloss);
+  for (absl::string_view label :
+       {"(ethnic slur)", "offensive term for", "offensive name for", "offensive word for", "obscene term for",
+        "obscene terms for", "obscene word for", "vulgar term for", "vulgar slang for", "(vulgar)", "(obscene)",
+        "disparaging term for", "derogatory term for", "a slur on"}) {
+    if (absl::StrContains(gloss, label)) return true;
+  }
+  return false;
 }
 
 absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
   WordNetContext context;
   if (absl::Status s = LoadContext(dir, &context, sink); !s.ok()) return s;
+  {
+    absl::StatusOr<std::string> nouns = ReadOptional(dir, "data.noun");
+    if (!nouns.ok()) return nouns.status();
+    context.offensive.AddDomains(*nouns);
+  }
   SynsetEmitter emitter(context, sink);
   WordNetSynset synset;
   for (const char* part : {"data.noun", "data.verb", "data.adj", "data.adv"}) {

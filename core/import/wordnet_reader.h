@@ -15,6 +15,10 @@
 // english_inflection.h and the directory's noun.exc, verb.exc, adj.exc),
 // flagged derived and stored only for forms that are entries of the
 // dictionary: a reader cannot tell a real form from a misspelling.
+// A sense WordNet marks offensive (a usage-domain pointer to the synset of
+// obscenity, ethnic slur or disparagement, or a label in its gloss such as
+// "(ethnic slur)", "offensive term for", "obscene terms for") has every
+// clue it gives flagged kClueOffensive (OffensiveSenses).
 // The license header lines (starting with two spaces) are skipped as blank.
 #ifndef XWDB_CORE_IMPORT_WORDNET_READER_H_
 #define XWDB_CORE_IMPORT_WORDNET_READER_H_
@@ -40,6 +44,21 @@ struct WordNetSynset {
   char pos = 0;                     // n, v, a, s (adjective satellite), r
   std::vector<std::string> lemmas;  // as written, '_' between words, markers removed
   std::string gloss;                // after " | "; empty if none
+  // Targets of the synset's usage-domain pointers (";u"), noun offsets.
+  std::vector<uint32_t> usage_domains;
+};
+
+// Which synsets WordNet marks offensive.
+class OffensiveSenses {
+ public:
+  // Learns the usage-domain synsets that mark offense from data.noun's
+  // text (those whose lemmas include obscenity, ethnic_slur or
+  // disparagement).
+  void AddDomains(absl::string_view data_noun);
+  bool IsOffensive(const WordNetSynset& synset) const;
+
+ private:
+  std::vector<uint32_t> domains_;  // noun offsets
 };
 
 // Parses one data-file line; false if it is not a synset line.

@@ -63,6 +63,10 @@ enum ClueFlag : uint8_t {
   kClueSynonym = 1 << 0,  // another word of the same sense, not a definition
   kClueDerived = 1 << 1,  // made for an inflected form from its lemma's clue
   kClueRare = 1 << 2,     // a synonym seldom used in this sense (emmet for ANT)
+  // From a sense its source marks obscene, vulgar, an ethnic slur or
+  // disparaging (TACO's "Offensive term for a person of Latin descent"):
+  // never chosen for a puzzle unless asked for.
+  kClueOffensive = 1 << 3,
 };
 
 }  // namespace xwdb::schema

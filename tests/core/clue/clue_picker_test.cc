@@ -197,6 +197,52 @@ TEST(PickBestTest, UnrankedThenBySenseRareAndDerivedLastShortestAmongEquals) {
   EXPECT_EQ(ClueKindName(0, 0), "definition");
 }
 
+// A clue from an offensive sense is never chosen by default, however it
+// ranks and whatever the policy; the next acceptable clue is, or none.
+TEST(PickOffensiveTest, ClueOfAnOffensiveSenseIsNeverChosenUnlessAllowed) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", "ACE|Top card\n")}, o).ok());
+  std::unique_ptr<Normalizer> n = English();
+  std::string taco, ace;
+  ASSERT_EQ(n->NormalizeAnswer("taco", &taco), TextVerdict::kOk);
+  ASSERT_EQ(n->NormalizeAnswer("ace", &ace), TextVerdict::kOk);
+  WriteSet ws;
+  using schema::kClueOffensive;
+  using schema::kClueSynonym;
+  ws.PutClue(taco, 1, ClueRecord{0, 0, "Slur", 1, kClueSynonym | kClueOffensive});
+  ws.PutClue(taco, 2, ClueRecord{0, 0, "Folded tortilla", 2, 0});
+  ws.PutClue(ace, 3, ClueRecord{0, 0, "Slur two", 1, kClueOffensive});
+  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  // TACO across and down from the same corner; ACE crosses.
+  auto g = Grid::Parse("TACO\nA###\nC###\nO###\n", n.get());
+  ASSERT_TRUE(g.ok());
+  for (CluePolicy policy : {CluePolicy::kBest, CluePolicy::kFirst, CluePolicy::kShortest, CluePolicy::kRandom}) {
+    auto e = EntriesOf(*g, 2);
+    ASSERT_TRUE(e.ok());
+    ClueOptions options;
+    options.policy = policy;
+    ASSERT_TRUE(PickClues(**store, n.get(), options, &*e).ok());
+    for (const CluedEntry& entry : *e) {
+      EXPECT_EQ(entry.flags & kClueOffensive, 0) << entry.clue;
+      EXPECT_NE(entry.clue.rfind("Slur", 0), 0u) << entry.clue;
+    }
+    EXPECT_EQ((*e)[0].clue, "Folded tortilla");
+    EXPECT_TRUE((*e)[1].missing()) << "the same text is never used twice; the slur stays out";
+  }
+  auto e = EntriesOf(*g, 2);
+  ClueOptions allow;
+  allow.allow_offensive = true;
+  ASSERT_TRUE(PickClues(**store, n.get(), allow, &*e).ok());
+  // Allowed, an offensive sense's clue still comes after every other.
+  EXPECT_EQ((*e)[0].clue, "Folded tortilla");
+  EXPECT_EQ((*e)[1].clue, "Slur");
+  EXPECT_EQ(ClueKindName((*e)[1].rank, (*e)[1].flags), "synonym, sense 1, offensive sense");
+}
+
 // The clue list the project ships for the words WordNet leaves out
 // (function words, contractions, common abbreviations): every line goes
 // in, every clue can be chosen (none gives its answer away, none is long),

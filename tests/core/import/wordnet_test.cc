@@ -58,7 +58,13 @@ constexpr char kDataNoun[] =
     "00000800 27 n 01 glass 0 000 | a brittle transparent solid\n"
     "00000900 06 n 02 glasses 0 spectacles 0 000 | optical instrument for the eyes\n"
     "00001000 23 n 01 drop 0 000 | a small quantity of liquid\n"
-    "00001100 06 n 01 shelter 0 000 | a structure that protects\n";
+    "00001100 06 n 01 shelter 0 000 | a structure that protects\n"
+    "00001300 13 n 01 taco 0 000 | a tortilla folded around a filling\n"
+    "00001400 18 n 02 greaser 0 taco 0 001 ;u 00005100 n 0000 | a person of Latin descent\n"
+    "00001500 18 n 01 fink 0 000 | offensive term for an informer\n"
+    "00001600 18 n 01 slug 0 000 | a vulgar display of wealth\n"
+    "00005000 10 n 01 obscenity 0 000 | an obscene word\n"
+    "00005100 10 n 01 ethnic_slur 0 000 | a slur on someone's race\n";
 constexpr char kIndexVerb[] =
     "tear v 2 1 @ 2 2 00002000 00002100\n"
     "rip v 1 1 @ 1 1 00002000\n"
@@ -334,6 +340,25 @@ TEST_F(WordNetImportTest, LemmasGetRankedDefinitionsAndSynonyms) {
   const auto lotus = Clues("lotus");
   EXPECT_EQ(lotus.size(), 1u);
   EXPECT_EQ(lotus.at("Nelumbo nucifera"), std::make_pair(1u, uint8_t{kClueSynonym | kClueRare}));
+}
+
+// A sense with a usage-domain pointer to the ethnic-slur synset, or a gloss
+// label, gives flagged clues; a bare "vulgar" in a gloss does not.
+TEST_F(WordNetImportTest, OffensiveSensesFlagTheirClues) {
+  ImportWordNet();
+  using schema::kClueOffensive;
+  using schema::kClueSynonym;
+  const auto taco = Clues("taco");
+  EXPECT_EQ(taco.at("A tortilla folded around a filling").second, 0);
+  EXPECT_EQ(taco.at("Greaser").second & (kClueSynonym | kClueOffensive), kClueSynonym | kClueOffensive);
+  EXPECT_EQ(taco.at("A person of Latin descent").second, kClueOffensive);  // by its pointer alone
+  EXPECT_EQ(Clues("greaser").at("Taco").second & (kClueSynonym | kClueOffensive), kClueSynonym | kClueOffensive);
+  for (const auto& [text, rank_flags] : Clues("fink")) EXPECT_NE(rank_flags.second & kClueOffensive, 0) << text;
+  for (const auto& [text, rank_flags] : Clues("slug")) EXPECT_EQ(rank_flags.second & kClueOffensive, 0) << text;
+  WordNetSynset synset;
+  ASSERT_TRUE(ParseWordNetLine("00001400 18 n 02 greaser 0 taco 0 002 @ 00000100 n 0000 ;u 00005100 n 0000 | x",
+                               &synset));
+  EXPECT_EQ(synset.usage_domains, std::vector<uint32_t>{5100});
 }
 
 TEST_F(WordNetImportTest, InflectedFormsThatAreEntriesGetDerivedClues) {
