@@ -23,7 +23,6 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 using tcp = net::ip::tcp;
-using SystemClock = std::chrono::system_clock;
 
 namespace {
 
@@ -335,6 +334,7 @@ class Connection final : public HttpConnection {
     }
     absl::Status status;
     if (ended) status = HttpRouter::Outcome(fill_->status(), route_, /*streaming=*/head_written_);
+    std::string out;
     if (!head_written_) {
       if (lines.empty()) {
         if (!ended) return;
@@ -350,19 +350,19 @@ class Connection final : public HttpConnection {
       res.keep_alive(keep_alive_);
       std::ostringstream head;
       head << res.base();
-      pending_ = head.str();
+      out = head.str();
       head_written_ = true;
     }
-    absl::StrAppend(&pending_, Chunk(lines));
+    absl::StrAppend(&out, Chunk(lines));
     if (ended) {
-      if (!status.ok()) absl::StrAppend(&pending_, Chunk(ErrorJson(status) + "\n"));
-      absl::StrAppend(&pending_, "0\r\n\r\n");
+      if (!status.ok()) absl::StrAppend(&out, Chunk(ErrorJson(status) + "\n"));
+      absl::StrAppend(&out, "0\r\n\r\n");
     }
-    if (pending_.empty()) return;
-    auto out = std::make_shared<std::string>(std::exchange(pending_, ""));
+    if (out.empty()) return;
+    auto bytes = std::make_shared<std::string>(std::move(out));
     writing_ = true;
     Arm(shared_->timeouts.write);
-    net::async_write(stream_, net::buffer(*out), [self = Self(), out, ended](beast::error_code ec, size_t) {
+    net::async_write(stream_, net::buffer(*bytes), [self = Self(), bytes, ended](beast::error_code ec, size_t) {
       self->writing_ = false;
       self->Disarm();
       if (ec) return self->CloseNow();
@@ -414,7 +414,6 @@ class Connection final : public HttpConnection {
   HttpConnections::CallToken call_token_;  // while a call is in flight
   std::shared_ptr<FillStream> fill_;       // while a fill streams
   std::shared_ptr<Connection> held_;       // itself, while a fill streams
-  std::string pending_;                    // a fill's bytes not yet written
   // Set on the strand, read by the call's cancelled() on any thread.
   std::shared_ptr<std::atomic<bool>> gone_ = std::make_shared<std::atomic<bool>>(false);
 
@@ -466,11 +465,6 @@ HttpConnections::CallToken HttpConnections::StartCall() {
 bool HttpConnections::WaitForCalls(std::chrono::microseconds wait) {
   std::unique_lock<std::mutex> lock(mu_);
   return idle_.wait_for(lock, wait, [this] { return in_flight_ == 0; });
-}
-
-int HttpConnections::calls_in_flight() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return in_flight_;
 }
 
 void HttpConnections::CloseAll() {

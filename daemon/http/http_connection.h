@@ -75,7 +75,6 @@ class HttpConnections {
   CallToken StartCall();
   // Waits for the calls in flight, at most `wait`; true if none is left.
   bool WaitForCalls(std::chrono::microseconds wait);
-  int calls_in_flight() const;
 
   // Closes every connection (on its strand), whatever it is doing.
   void CloseAll();

@@ -32,6 +32,31 @@ bool IsAssetPath(absl::string_view path) {
   });
 }
 
+// The host of a Host header: its name without the port ("[::1]" keeps its
+// brackets), lowercased.
+std::string HostName(absl::string_view host) {
+  host = absl::StripAsciiWhitespace(host);
+  size_t end = host.size();
+  if (absl::StartsWith(host, "[")) {
+    end = host.find(']');
+    end = end == absl::string_view::npos ? host.size() : end + 1;
+  } else if (size_t colon = host.rfind(':'); colon != absl::string_view::npos) {
+    end = colon;
+  }
+  return absl::AsciiStrToLower(host.substr(0, end));
+}
+
+// Any 127.x.x.x answers to the name 127.0.0.1: the whole block is loopback.
+bool HostAllowed(absl::string_view host, const std::vector<std::string>& allowed) {
+  if (allowed.empty()) return true;
+  const std::string name = HostName(host);
+  if (absl::StartsWith(name, "127.") &&
+      std::all_of(name.begin(), name.end(), [](char c) { return absl::ascii_isdigit(c) || c == '.'; })) {
+    return std::find(allowed.begin(), allowed.end(), "127.0.0.1") != allowed.end();
+  }
+  return std::find(allowed.begin(), allowed.end(), name) != allowed.end();
+}
+
 HttpAnswer TextAnswer(int status, std::string body) {
   HttpAnswer a;
   a.status = status;
@@ -63,34 +88,6 @@ absl::Status HttpRouter::Outcome(absl::Status status, const HttpRoute& route, bo
 }
 
 std::vector<std::string> LoopbackHosts() { return {"localhost", "127.0.0.1", "[::1]", "::1"}; }
-
-namespace {
-
-// The host of a Host header: its name without the port ("[::1]" keeps its
-// brackets), lowercased.
-std::string HostName(absl::string_view host) {
-  host = absl::StripAsciiWhitespace(host);
-  size_t end = host.size();
-  if (absl::StartsWith(host, "[")) {
-    end = host.find(']');
-    end = end == absl::string_view::npos ? host.size() : end + 1;
-  } else if (size_t colon = host.rfind(':'); colon != absl::string_view::npos) {
-    end = colon;
-  }
-  return absl::AsciiStrToLower(host.substr(0, end));
-}
-
-bool HostAllowed(absl::string_view host, const std::vector<std::string>& allowed) {
-  if (allowed.empty()) return true;
-  const std::string name = HostName(host);
-  if (absl::StartsWith(name, "127.") &&
-      std::all_of(name.begin(), name.end(), [](char c) { return absl::ascii_isdigit(c) || c == '.'; })) {
-    return std::find(allowed.begin(), allowed.end(), "127.0.0.1") != allowed.end();
-  }
-  return std::find(allowed.begin(), allowed.end(), name) != allowed.end();
-}
-
-}  // namespace
 
 HttpAnswer HttpRouter::BodyTooLarge() const {
   HttpAnswer a = ErrorAnswer(absl::ResourceExhaustedError(absl::StrCat(
@@ -168,7 +165,8 @@ HttpRoute HttpRouter::Route(const HttpRequestHead& head, const HttpCallState& st
   }
   if (!HostAllowed(head.header("Host").value_or(""), options_.allowed_hosts)) {
     HttpAnswer a = ErrorAnswer(absl::PermissionDeniedError(
-        "this daemon answers to loopback names only (Host: localhost, 127.0.0.1 or [::1])"));
+        "this daemon answers to loopback names only (Host: localhost, 127.0.0.1 or [::1]; "
+        "xwdbd --http-allow-host adds one)"));
     a.close = true;
     return answer(std::move(a));
   }
@@ -235,9 +233,8 @@ HttpRoute HttpRouter::Route(const HttpRequestHead& head, const HttpCallState& st
             "X-Timeout-Seconds: must be a number of seconds, over 0 and at most ", kMaxTimeoutSeconds))));
       }
       context.deadline = SystemClock::now() + std::chrono::microseconds(static_cast<int64_t>(seconds * 1e6));
-      const SystemClock::time_point deadline = context.deadline;
-      context.cancelled = [gone, stopped, deadline] {
-        return (gone && gone()) || (stopped && stopped()) || SystemClock::now() >= deadline;
+      context.cancelled = [left = context.cancelled, deadline = context.deadline] {
+        return left() || SystemClock::now() >= deadline;
       };
     }
     route.kind = JsonCalls::IsStreaming(name) ? HttpRoute::Kind::kFill : HttpRoute::Kind::kUnary;

@@ -66,32 +66,60 @@ class HostileTestBase(unittest.TestCase):
         cls.token_file = os.path.join(cls.tmp.name, "token")
         with open(cls.token_file, "w") as f:
             f.write(TOKEN + "\n")
-        cls.daemons = []
+        cls.daemons = xwdbd_fixture.Daemons(XWDBD, cls.tmp.name)
 
     @classmethod
     def tearDownClass(cls):
-        for d in cls.daemons:
-            if d.process.poll() is None:
-                d.stop()
+        cls.daemons.stop_all()
         cls.tmp.cleanup()
 
     @classmethod
     def start(cls, *extra, dbs=None):
-        sub = tempfile.mkdtemp(dir=cls.tmp.name)
-        d = xwdbd_fixture.Daemon(XWDBD, sub, [*(dbs or ["--db", "small=" + cls.small]), "--call-log", "off",
-                                             "--token-file", cls.token_file, *extra], http="127.0.0.1:0")
-        cls.daemons.append(d)
-        return d
+        return cls.daemons.start([*(dbs or ["--db", "small=" + cls.small]), "--call-log", "off",
+                                  "--token-file", cls.token_file, *extra])
 
 
-class LoadTest(HostileTestBase):
-    """One daemon, many clients at once."""
+class OneDaemonTest(HostileTestBase):
+    """One daemon for the whole class: .daemon, .port."""
 
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
         cls.daemon = cls.start()
         cls.port = cls.daemon.http_port
+
+
+def read_to_end(s):
+    """What `s` receives until the daemon closes it (or its timeout)."""
+    data = b""
+    try:
+        while True:
+            more = s.recv(65536)
+            if not more:
+                break
+            data += more
+    except OSError:
+        pass
+    return data
+
+
+def exchange(port, raw, half_close=False, timeout=10):
+    """Sends `raw` on a new connection and reads until the daemon closes it
+    (or `timeout`); the bytes read."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        s.sendall(raw)
+        if half_close:
+            s.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass
+    data = read_to_end(s)
+    s.close()
+    return data
+
+
+class LoadTest(OneDaemonTest):
+    """One daemon, many clients at once."""
 
     def test_a_burst_of_connections_costs_no_call(self):
         ok, failed, errors = http_attack.burst(self.port, TOKEN, clients=256, calls=3)
@@ -141,16 +169,7 @@ class LoadTest(HostileTestBase):
 
     def test_malformed_requests_get_clear_answers(self):
         def send(raw):
-            s = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-            s.sendall(raw)
-            data = b""
-            while True:
-                more = s.recv(65536)
-                if not more:
-                    break
-                data += more
-            s.close()
-            return data.decode(errors="replace")
+            return exchange(self.port, raw).decode(errors="replace")
 
         bad_length = send(f"POST /v1/Match HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\n"
                           "Content-Length: abc\r\n\r\n".encode())
@@ -161,34 +180,12 @@ class LoadTest(HostileTestBase):
         self.assertTrue(send(b"NOT HTTP AT ALL\r\n\r\n").startswith("HTTP/1.1 400"))
 
 
-def exchange(port, raw, half_close=False, timeout=10):
-    """Sends `raw` on a new connection and reads until the daemon closes it
-    (or `timeout`); the bytes read."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-    data = b""
-    try:
-        s.sendall(raw)
-        if half_close:
-            s.shutdown(socket.SHUT_WR)
-        while True:
-            more = s.recv(65536)
-            if not more:
-                break
-            data += more
-    except OSError:
-        pass
-    s.close()
-    return data
-
-
-class FramingTest(HostileTestBase):
+class FramingTest(OneDaemonTest):
     """What the parser takes besides a body, and codings it cannot decode."""
 
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.daemon = cls.start()
-        cls.port = cls.daemon.http_port
         cls.head = (f"POST /v1/Match HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\n"
                     "Transfer-Encoding: chunked\r\n\r\n").encode()
         cls.body = b'12\r\n{"pattern": "C.T"}\r\n0\r\n'
@@ -356,13 +353,7 @@ class ConnectionLifeTest(HostileTestBase):
         answer = queued.recv(4096)
         self.assertTrue(answer.startswith(b"HTTP/1.1 503"), answer[:300])
         self.assertIn(b"daemon is stopping", answer)
-        rest = b""
-        while True:
-            more = running.recv(65536)
-            if not more:
-                break
-            rest += more
-        self.assertIn(b"daemon is stopping", rest)
+        self.assertIn(b"daemon is stopping", read_to_end(running))
         running.close()
         queued.close()
         self.assertEqual(d.process.wait(timeout=30), 0)

@@ -15,12 +15,21 @@ import argparse
 import http.client
 import json
 import os
+import resource
+import selectors
 import socket
 import statistics
 import threading
 import time
 
 MATCH = json.dumps({"pattern": "C.T"}).encode()
+
+# The storm and the slow clients hold a thousand sockets at once: more than
+# a soft descriptor limit of 1024 allows.
+_soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+_wanted = 8192 if _hard == resource.RLIM_INFINITY else min(_hard, 8192)
+if _soft != resource.RLIM_INFINITY and _soft < _wanted:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
 
 
 def headers(token, extra=None):
@@ -141,7 +150,6 @@ def connection_storm(port, token=None, connections=1000, seconds=30.0):
     thread: no thread start-up spreads them out), each sends one Match
     when connected and keeps its connection open. Returns (answered 200,
     failed, unanswered after `seconds`)."""
-    import selectors
     body = MATCH
     auth = f"Authorization: Bearer {token}\r\n" if token else ""
     request = (f"POST /v1/Match HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Length: {len(body)}\r\n\r\n").encode() + body

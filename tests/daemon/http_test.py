@@ -111,21 +111,16 @@ class HttpTestBase(unittest.TestCase):
                        stdout=subprocess.DEVNULL)
         cls.hard, cls.hard_words = make_hard_dictionary(cls.tmp.name)
         cls.dbs = ["--db", "small=" + cls.small, "--db", "hard=" + cls.hard]
-        cls.daemons = []
+        cls.daemons = xwdbd_fixture.Daemons(XWDBD, cls.tmp.name)
 
     @classmethod
     def tearDownClass(cls):
-        for d in cls.daemons:
-            if d.process.poll() is None:
-                d.stop()
+        cls.daemons.stop_all()
         cls.tmp.cleanup()
 
     @classmethod
     def start(cls, *extra, http="127.0.0.1:0"):
-        sub = tempfile.mkdtemp(dir=cls.tmp.name)
-        d = xwdbd_fixture.Daemon(XWDBD, sub, [*cls.dbs, "--call-log", "off", *extra], http=http)
-        cls.daemons.append(d)
-        return d
+        return cls.daemons.start([*cls.dbs, "--call-log", "off", *extra], http=http)
 
 
 class MethodsTest(HttpTestBase):

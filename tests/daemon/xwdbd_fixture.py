@@ -61,6 +61,24 @@ class Daemon:
         self.log.close()
 
 
+class Daemons:
+    """Daemons a test class starts, each in a directory of its own under
+    `tmp`, all stopped by stop_all()."""
+
+    def __init__(self, xwdbd, tmp):
+        self.xwdbd, self.tmp, self.started = xwdbd, tmp, []
+
+    def start(self, args, http="127.0.0.1:0"):
+        d = Daemon(self.xwdbd, tempfile.mkdtemp(dir=self.tmp), args, http=http)
+        self.started.append(d)
+        return d
+
+    def stop_all(self):
+        for d in self.started:
+            if d.process.poll() is None:
+                d.stop()
+
+
 class SmallDaemonTest(unittest.TestCase):
     """One xwdbd for the whole class, serving `small`, a dictionary of
     SCORED_WORDS ("word;score" lines), with the gRPC stubs generated.
