@@ -19,6 +19,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "client/xwdb_client.h"
 
@@ -79,17 +80,30 @@ absl::StatusOr<std::string> ReadGridFile(const std::string& path) {
 
 // The fill's rules, which fill, check and suggest all take.
 struct RuleArgs {
-  int min_score = 0;
+  // A fill an editor could print: words scored 50 or more (the default
+  // dictionary's "common" half).
+  int min_score = 50;
   int min_length = 2;
   bool allow_duplicates = false;
   std::vector<std::string> exclude;
   std::string exclude_file;
   int max_shared_substring = 0;
+  std::string allow;  // kinds separated by commas
 };
 
+// Flags shown after a word: "  [vulgar]"; nothing for most words.
+std::string FlagsText(const google::protobuf::RepeatedPtrField<std::string>& flags) {
+  return flags.empty() ? std::string() : absl::StrCat("  [", absl::StrJoin(flags, ","), "]");
+}
+
 void AddRuleOptions(CLI::App* app, RuleArgs* r) {
-  app->add_option("--min-score", r->min_score, "Use only words scored at least this")->check(CLI::Range(0, 100));
+  app->add_option("--min-score", r->min_score, "Use only words scored at least this (default 50)")
+      ->check(CLI::Range(0, 100));
   app->add_option("--min-length", r->min_length, "Shorter runs are not slots")->check(CLI::Range(1, 64));
+  app->add_option("--allow", r->allow,
+                  "Also use words the dictionary flags (vulgar, slur, insult, sensitive, offensive: all four) or "
+                  "that have no printable clue (unclued)")
+      ->type_name("KIND,...");
   app->add_flag("--allow-duplicates", r->allow_duplicates, "Let a word appear twice");
   app->add_option("--exclude", r->exclude, "Never use this word (repeatable)");
   app->add_option("--exclude-file", r->exclude_file, "Never use the words of this file (one per line)");
@@ -106,6 +120,7 @@ absl::Status ApplyRules(const RuleArgs& r, v1::FillOptions* o, std::vector<std::
   o->set_min_length(r.min_length);
   o->set_allow_duplicates(r.allow_duplicates);
   o->set_max_shared_substring(r.max_shared_substring);
+  if (!r.allow.empty()) o->add_allow(r.allow);
   for (const std::string& w : r.exclude) {
     o->add_exclude(w);
     origins->push_back("--exclude");
@@ -275,6 +290,7 @@ int RunFill(Common& c, const FillArgs& a) {
                              {"row", e.row()},       {"column", e.column()},
                              {"word", e.word()},     {"score", e.score()}};
         if (e.locked()) je["locked"] = true;
+        if (!e.flags().empty()) je["flags"] = std::vector<std::string>(e.flags().begin(), e.flags().end());
         if (e.open()) je["open"] = true;
         if (clued && &f == &result->fills(0)) {
           for (const auto* list : {&clued->across(), &clued->down()}) {
@@ -424,7 +440,10 @@ int RunCheck(Common& c, const CheckArgs& a) {
   for (const v1::SlotAnalysis* s : order) {
     std::cout << "  " << std::left << std::setw(5) << SlotLabel(s->slot()) << std::setw(18) << s->pattern()
               << std::right << std::setw(8) << s->candidates() << "  ";
-    for (const v1::ScoredWord& w : s->best()) std::cout << " " << w.word() << "(" << w.score() << ")";
+    for (const v1::ScoredWord& w : s->best()) {
+      std::cout << " " << w.word() << "(" << w.score() << (w.flags().empty() ? "" : " " + absl::StrJoin(w.flags(), ","))
+                << ")";
+    }
     std::cout << "\n";
   }
   return exit_code;
@@ -475,6 +494,7 @@ int RunSuggest(Common& c, const SuggestArgs& a) {
   if (!r->grid_dead().empty()) std::cout << "the grid is dead as it stands: " << r->grid_dead() << "\n";
   for (const v1::Suggestion& s : r->suggestions()) {
     std::cout << std::left << std::setw(18) << s.word() << std::right << std::setw(4) << s.score() << "  ";
+    if (!s.flags().empty()) std::cout << "[" << absl::StrJoin(s.flags(), ",") << "]  ";
     if (!s.probed()) {
       std::cout << "not probed";
     } else if (s.alive()) {
@@ -492,7 +512,11 @@ int RunSuggest(Common& c, const SuggestArgs& a) {
 // naming the pattern when several were asked for.
 nlohmann::json MatchJson(const v1::MatchRequest& request, const v1::MatchResponse& r) {
   nlohmann::json words = nlohmann::json::array();
-  for (const v1::ScoredWord& w : r.words()) words.push_back({{"word", w.word()}, {"score", w.score()}});
+  for (const v1::ScoredWord& w : r.words()) {
+    nlohmann::json word = {{"word", w.word()}, {"score", w.score()}};
+    if (!w.flags().empty()) word["flags"] = std::vector<std::string>(w.flags().begin(), w.flags().end());
+    words.push_back(std::move(word));
+  }
   nlohmann::json j = {{"pattern", request.pattern()}, {"total", r.total()}, {"matches", words}};
   if (request.letter_sets()) j["letters"] = r.letters();
   return j;
@@ -511,7 +535,7 @@ void PrintMatch(const v1::MatchRequest& request, const v1::MatchResponse& r, boo
     }
     return;
   }
-  for (const v1::ScoredWord& w : r.words()) std::cout << indent << w.word() << "  " << w.score() << "\n";
+  for (const v1::ScoredWord& w : r.words()) std::cout << indent << w.word() << "  " << w.score() << FlagsText(w.flags()) << "\n";
   if (r.total() == 0) std::cerr << "xwdb-client match: no word fits " << request.pattern() << "\n";
 }
 
@@ -681,6 +705,7 @@ int Main(int argc, char** argv) {
   int limit = 50, offset = 0, match_min = 0;
   bool count = false, letters = false;
   std::vector<std::string> exclude;
+  std::string match_allow;
   CLI::App* match = app.add_subcommand("match", "Words matching a pattern, best first");
   add_common(match);
   match->add_option("patterns", patterns,
@@ -692,6 +717,9 @@ int Main(int argc, char** argv) {
   match->add_flag("--count", count, "Only count");
   match->add_flag("--letters", letters, "The letters possible per position");
   match->add_option("--exclude", exclude, "A word that must not match (repeatable)");
+  match->add_option("--allow", match_allow,
+                    "Also match words the dictionary flags: vulgar, slur, insult, sensitive, offensive (all four)")
+      ->type_name("KIND,...");
 
   v1::GetCluesRequest cr;
   std::vector<std::string> words;
@@ -733,6 +761,7 @@ int Main(int argc, char** argv) {
     mr.set_count_only(count);
     mr.set_letter_sets(letters);
     for (const std::string& w : exclude) mr.add_exclude(w);
+    if (!match_allow.empty()) mr.add_allow(match_allow);
     return RunMatch(c, patterns, mr);
   }
   if (clues->parsed()) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on the embedded default: builds xwdb, builds the default
 # English dictionary from Debian's SCOWL lists (words and scores), WordNet
-# (clues) and the project's own list of common clues, shows what it holds,
+# (clues, and its offensive senses), the project's own list of common clues
+# and its list of entries an editor keeps out, shows what it holds,
 # fills the sample grid in-process, then starts xwdbd on loopback, fills the
 # same grid through xwdb-client with its clues, and stops the daemon.
 #   XWDB_DB      where the dictionary goes (default: var/default.db)
@@ -19,6 +20,13 @@ xwdb=build/$preset/tools/xwdb
 xwdbd=build/$preset/daemon/xwdbd
 client=build/$preset/client/xwdb-client
 
+# The recipe's inputs: a dictionary built from other ones (an older
+# checkout's) is built again.
+recipe=$(cat "$0" data/clues/en-common.txt data/flags/en-offensive.txt | sha256sum | cut -c1-16)
+if [ -e "$db/CURRENT" ] && [ "$(cat "$db/xwdb-recipe" 2>/dev/null)" != "$recipe" ]; then
+  echo "== $db was built by another recipe: building it again"
+  rm -rf "$db"
+fi
 if [ ! -e "$db/CURRENT" ]; then
   # Built beside its final place and renamed: an interrupted build leaves no
   # half dictionary behind.
@@ -32,6 +40,11 @@ if [ ! -e "$db/CURRENT" ]; then
   # Clues for what WordNet leaves out (function words, contractions, common
   # abbreviations), written for the project; no entries added.
   "$xwdb" import --db "$tmp" --clues-only --format pipe data/clues/en-common.txt
+  # Entries an editor keeps out (vulgar, slurs, insults, breakfast-test
+  # words) that WordNet's labels miss, flagged; matches and fills leave
+  # flagged entries out unless a request allows them.
+  "$xwdb" import --db "$tmp" --format flags data/flags/en-offensive.txt
+  echo "$recipe" > "$tmp/xwdb-recipe"
   mv "$tmp" "$db"
 fi
 

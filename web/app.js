@@ -322,7 +322,7 @@ const scheduleAnalyze = debounce(analyze, ANALYZE_DELAY_MS);
 async function analyze() {
   const turn = analyzeTurn();
   try {
-    const a = await api.call('Analyze', { ...baseRequest(), best_words: 1 }, turn.signal);
+    const a = await api.call('Analyze', { ...baseRequest(), best_words: 1, options: { allow: allowed() } }, turn.signal);
     if (!turn.current()) return;
     state.analysis = a;
     drawGrid();
@@ -385,7 +385,9 @@ async function suggest(verify) {
     return;
   }
   const started = window.xwdbSelectedAt || performance.now();
-  const body = { ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: SUGGEST_PROBES };
+  const body = {
+    ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: SUGGEST_PROBES, options: { allow: allowed() },
+  };
   if (verify) Object.assign(body, { verify, verify_seconds: 3 });
   if (verify) $('suggest-count').textContent = 'verifying…';
   try {
@@ -408,7 +410,9 @@ function drawSuggestions(res, slot) {
     b.classList.add(!s.probed ? 'unprobed' : s.alive ? 'alive' : 'dead');
     if (verdict) b.classList.add(verdict);
     b.dataset.word = s.word;
-    const note = !s.probed ? '' : !s.alive ? `dead: ${s.kills}` : `room ${s.fillability.toFixed(1)}`;
+    const flags = (s.flags || []).length ? `${s.flags.join(', ')}; ` : '';
+    if (flags) b.classList.add('flagged');
+    const note = flags + (!s.probed ? '' : !s.alive ? `dead: ${s.kills}` : `room ${s.fillability.toFixed(1)}`);
     b.innerHTML = '<span class="word"></span><span class="score"></span><span class="note"></span>';
     b.children[0].textContent = s.word;
     b.children[1].textContent = s.score;
@@ -457,6 +461,15 @@ function settledBy(result) {
   return result.settled_by === 'sat' ? ' by the SAT solver' : '';
 }
 
+// What the constructor lets in besides the daemon's default (which leaves
+// out flagged words and words without a printable clue).
+function allowed() {
+  const allow = [];
+  if ($('allow-flagged').checked) allow.push('offensive');
+  if ($('allow-unclued').checked) allow.push('unclued');
+  return allow;
+}
+
 async function runFill({ selection = false, another = false } = {}) {
   if (state.fill) return;
   const g = state.grid;
@@ -465,6 +478,7 @@ async function runFill({ selection = false, another = false } = {}) {
     min_score: Math.max(0, Math.min(100, Number($('min-score').value) || 0)),
     timeout_seconds: seconds,
     seed: Math.floor(Math.random() * 0xffffffff),
+    allow: allowed(),
   };
   if ($('optimize').checked) options.optimize = 'OPTIMIZE_LOWEST_SCORE';
   options.threads = Math.max(1, Math.min(16, Number($('threads').value) || 1));
@@ -670,6 +684,7 @@ function setUp() {
   $('another').addEventListener('click', () => runFill({ another: true }));
   $('stop').addEventListener('click', () => { if (state.fill) state.fill.abort(); });
   $('dictionary').addEventListener('change', () => changed());
+  for (const id of ['allow-flagged', 'allow-unclued']) $(id).addEventListener('change', () => changed());
   $('token').addEventListener('change', () => {
     api.setToken($('token').value.trim());
     loadDictionaries().then(() => changed());

@@ -430,6 +430,9 @@ absl::Status Domains::Init() {
       }
     }
     for (uint32_t id : excluded[v.length]) v.domain[id / 64] &= ~(uint64_t{1} << (id % 64));
+    if (const uint64_t* withheld = index_->Withheld(v.length, options_.withheld)) {
+      for (size_t b = 0; b < blocks; ++b) v.domain[b] &= ~withheld[b];
+    }
     for (const auto& [ref, word] : options_.placed) {
       if (ref.row != slot.row || ref.col != slot.col || ref.down != slot.down) continue;
       // A word the dictionary lacks leaves the slot empty.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/fill/fill_result.h"
+#include "core/index/word_marks.h"
 
 namespace xwdb {
 
@@ -66,6 +67,11 @@ struct FillOptions {
   // Words never used (letter codes of the index's alphabet). A slot given
   // whole is kept even if it spells one.
   std::vector<std::string> excluded;
+  // Words carrying any of these marks (word_marks.h) are never used: by
+  // default offensive words and, where the dictionary holds clues, words
+  // without a printable clue, so that a finished grid is fully clued. A
+  // slot given whole is kept whatever it spells.
+  uint8_t withheld = kMarkOffensive | kMarkUnclued;
   // No two entries (given ones included) share a run of more than this
   // many letters (0: no rule). With 4, STARLET beside STARLING is refused
   // (they share STARL); TEAPOT beside POTTED is not (they share POT).

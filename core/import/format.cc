@@ -23,9 +23,10 @@ absl::StatusOr<Format> ParseFormat(absl::string_view name) {
   if (n == "csv") return Format::kCsv;
   if (n == "scowl") return Format::kScowl;
   if (n == "wordnet") return Format::kWordNet;
+  if (n == "flags") return Format::kFlags;
   if (n == "puzzle" || n == "puz" || n == "ipuz" || n == "xd") return Format::kPuzzle;
   return absl::InvalidArgumentError(absl::StrCat(
-      "unknown format '", name, "'; use one of auto, plain, scored, pipe, xd-tsv, csv, scowl, wordnet, puzzle"));
+      "unknown format '", name, "'; use one of auto, plain, scored, pipe, xd-tsv, csv, scowl, wordnet, flags, puzzle"));
 }
 
 absl::string_view FormatName(Format f) {
@@ -38,6 +39,7 @@ absl::string_view FormatName(Format f) {
     case Format::kCsv: return "csv";
     case Format::kScowl: return "scowl";
     case Format::kWordNet: return "wordnet";
+    case Format::kFlags: return "flags";
     case Format::kPuzzle: return "puzzle";
   }
   return "unknown";

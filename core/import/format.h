@@ -19,12 +19,13 @@ enum class Format {
   kCsv,      // RFC 4180; a header naming Word (or Answer) and Clue, Date optional
   kScowl,    // a SCOWL directory (NAME.LEVEL files); score = 100 - LEVEL
   kWordNet,  // a WordNet dict directory (data.noun ...); lemmas + glosses
+  kFlags,    // entry;kind[,kind...]: flags entries (word_flags.h), adds none
   kPuzzle,   // puzzle files (.puz, .ipuz, .xd): a file, or a directory of them;
              // each entry's answer with its clue (puzzle_source.h)
 };
 
 // "plain", "scored", "pipe", "xd-tsv" (or "tsv"), "csv", "scowl", "wordnet",
-// "puzzle" (or "puz", "ipuz", "xd"), "auto". Fails naming the valid ones.
+// "flags", "puzzle" (or "puz", "ipuz", "xd"), "auto". Fails naming the valid ones.
 absl::StatusOr<Format> ParseFormat(absl::string_view name);
 absl::string_view FormatName(Format f);
 bool IsDirectoryFormat(Format f);

@@ -106,6 +106,9 @@ struct PendingWord {
   absl::string_view display;
   uint8_t score = 0;
   uint8_t flags = 0;
+  // Only flagged by this import (a flags list), not imported: the stored
+  // entry keeps its score; no entry is added.
+  bool flags_only = false;
   uint32_t source = 0;
   uint32_t file = 0;
   uint64_t line = 0;
@@ -249,10 +252,13 @@ class Collector : public RecordSink {
  private:
   // Returns true if the entry was already seen in this import.
   bool AddWord(const RawRecord& r) {
-    const uint8_t score = static_cast<uint8_t>(r.score.value_or(options_.default_score));
+    const uint8_t score = r.flags_only ? 0 : static_cast<uint8_t>(r.score.value_or(options_.default_score));
     const uint8_t flags = r.flags | FlagsFromSpelling(r.answer);
     if (PendingWord* w = words_.Find(key_)) {
-      w->score = MergeScore(options_.merge, w->score, score);
+      if (!r.flags_only) {
+        w->score = w->flags_only ? score : MergeScore(options_.merge, w->score, score);
+        w->flags_only = false;
+      }
       w->flags |= flags;
       answer_kept_ = w->key;
       return true;
@@ -262,6 +268,7 @@ class Collector : public RecordSink {
     w.display = StableOrCopy(absl::StripAsciiWhitespace(r.answer));
     w.score = score;
     w.flags = flags;
+    w.flags_only = r.flags_only;
     w.source = source_;
     w.file = file_;
     w.line = r.line;
@@ -436,7 +443,7 @@ absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collect
   const absl::string_view text = decoded->text();
   collector->SetStableText(text);
   collector->Expect(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1,
-                    format != Format::kPlain && format != Format::kScored);
+                    format != Format::kPlain && format != Format::kScored && format != Format::kFlags);
   absl::Status s;
   switch (format) {
     case Format::kPlain: s = ReadPlain(*decoded, collector); break;
@@ -444,6 +451,7 @@ absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collect
     case Format::kPipe: s = ReadPipe(*decoded, collector); break;
     case Format::kXdTsv: s = ReadXdTsv(*decoded, collector); break;
     case Format::kCsv: s = ReadCsv(*decoded, collector); break;
+    case Format::kFlags: s = ReadFlags(*decoded, collector); break;
     default: s = absl::InternalError("unhandled format");
   }
   collector->SetStableText({});
@@ -471,6 +479,10 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
   const PendingTable<PendingWord>& words = collector->words();
   if (fresh) {
     for (const PendingWord& w : words.records()) {
+      if (w.flags_only) {
+        ++report->flagged_not_entries;
+        continue;
+      }
       changes->PutWord(w.key, NewWordRecord(w));
       ++report->entries_added;
     }
@@ -530,15 +542,19 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
         continue;
       }
       const PendingWord& w = *pending;
+      if (!existing[i] && w.flags_only) {
+        ++report->flagged_not_entries;
+        continue;
+      }
       if (!existing[i]) {
         changes->PutWord(key, NewWordRecord(w));
         ++report->entries_added;
         continue;
       }
       WordRecord record = *existing[i];
-      record.score = MergeScore(options.merge, record.score, w.score);
       record.flags |= w.flags;
-      if (!std::binary_search(record.sources.begin(), record.sources.end(), w.source)) {
+      if (!w.flags_only) record.score = MergeScore(options.merge, record.score, w.score);
+      if (!w.flags_only && !std::binary_search(record.sources.begin(), record.sources.end(), w.source)) {
         record.sources.insert(std::upper_bound(record.sources.begin(), record.sources.end(), w.source), w.source);
       }
       if (record == *existing[i]) {
@@ -771,6 +787,7 @@ std::string ImportReportJson(const ImportReport& r) {
                 {"duplicate", r.clues_duplicate},
                 {"updated", r.clues_updated},
                 {"not_entries", r.clues_not_entries}};
+  j["flagged_not_entries"] = r.flagged_not_entries;
   j["rejected"] = r.rejected;
   j["rejects"] = json::object();
   for (const auto& [reason, rc] : r.rejects) {

@@ -108,6 +108,7 @@ struct ImportReport {
   uint64_t clues_duplicate = 0;     // already stored, or repeated in the import
   uint64_t clues_updated = 0;       // already stored, with another rank or kind now
   uint64_t clues_not_entries = 0;   // for made-up forms that are not entries (left out)
+  uint64_t flagged_not_entries = 0; // flags list lines whose entry is not in the dictionary
   uint64_t rejected = 0;            // lines rejected, all reasons
   std::map<std::string, ReasonCount> rejects;  // by reason name
   ReasonCount warnings;

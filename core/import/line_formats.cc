@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "core/store/word_flags.h"
 #include "core/text/normalizer.h"
 
 namespace xwdb {
@@ -99,6 +101,37 @@ absl::Status ReadScored(const DecodedInput& input, RecordSink* sink) {
       return;
     }
     r.score = value;
+    sink->OnRecord(r);
+  });
+  return absl::OkStatus();
+}
+
+absl::Status ReadFlags(const DecodedInput& input, RecordSink* sink) {
+  ForEachContentLine(input, sink, [&](const Line& line) {
+    if (absl::StartsWith(absl::StripLeadingAsciiWhitespace(line.text), "#")) {
+      sink->OnBlank(line.number);  // a comment
+      return;
+    }
+    const size_t semi = line.text.find(';');
+    if (semi == absl::string_view::npos) {
+      sink->OnReject(line.number, RejectReason::kMissingSeparator, line.text);
+      return;
+    }
+    if (line.text.find(';', semi + 1) != absl::string_view::npos) {
+      sink->OnReject(line.number, RejectReason::kBadFields, line.text);
+      return;
+    }
+    absl::StatusOr<uint8_t> kinds = ParseFlagKinds(line.text.substr(semi + 1));
+    if (!kinds.ok() || *kinds == 0) {
+      sink->OnReject(line.number, RejectReason::kBadKind, line.text);
+      return;
+    }
+    RawRecord r;
+    r.line = line.number;
+    r.raw = line.text;
+    r.answer = line.text.substr(0, semi);
+    r.flags = *kinds;
+    r.flags_only = true;
     sink->OnRecord(r);
   });
   return absl::OkStatus();

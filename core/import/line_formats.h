@@ -21,6 +21,12 @@ absl::Status ReadPipe(const DecodedInput& input, RecordSink* sink);
 // fields per line (kBadFields); quotes are literal; an odd year is a warning.
 absl::Status ReadXdTsv(const DecodedInput& input, RecordSink* sink);
 
+// `entry;kind[,kind...]` (word_flags.h names): a record with flags_only
+// and the kinds' flags; a line starting with '#' is a comment (counted
+// blank). No ';' is kMissingSeparator, two are kBadFields,
+// an unknown or missing kind kBadKind.
+absl::Status ReadFlags(const DecodedInput& input, RecordSink* sink);
+
 // Parses a year field: 1..9999, or 0 (and false) for anything else.
 bool ParseYear(absl::string_view field, uint32_t* year);
 

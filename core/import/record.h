@@ -32,6 +32,9 @@ struct RawRecord {
   // added by the same import): the record adds no entry. For clues of forms
   // a reader made up (inflections), so that no made-up word is added.
   bool only_if_entry = false;
+  // The record only flags the entry (`flags`, kinds of offense): its score
+  // stays, and an answer that is not an entry is left out.
+  bool flags_only = false;
 };
 
 // A line of an auxiliary file (a WordNet index, count or exception list)

@@ -24,6 +24,7 @@ absl::string_view RejectReasonName(RejectReason r) {
     case RejectReason::kRebus: return "rebus";
     case RejectReason::kIncomplete: return "incomplete";
     case RejectReason::kBadPuzzle: return "bad_puzzle";
+    case RejectReason::kBadKind: return "bad_kind";
     case RejectReason::kCount: break;
   }
   return "unknown";

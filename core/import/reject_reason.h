@@ -30,6 +30,7 @@ enum class RejectReason : uint8_t {
   kRebus,              // a puzzle's entry through a cell holding several letters
   kIncomplete,         // a puzzle's entry through a cell its solution leaves empty
   kBadPuzzle,          // a puzzle file that cannot be read (damaged, no solution)
+  kBadKind,            // a flags line naming an unknown kind ("vulgar", "slur" ...)
   kCount,              // number of reasons; not a reason
 };
 

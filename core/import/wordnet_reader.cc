@@ -113,10 +113,12 @@ class SynsetEmitter {
   void Emit(const Line& line, const WordNetSynset& synset) {
     const WordClass word_class = ClassOfPos(synset.pos);
     const std::string definition = DefinitionOfGloss(synset.gloss, word_class);
-    const uint8_t sense_flags = context_.offensive.IsOffensive(synset) ? schema::kClueOffensive : 0;
+    const uint8_t kinds = context_.offensive.KindsOf(synset);
+    const uint8_t sense_flags = kinds != 0 ? schema::kClueOffensive : 0;
     for (const std::string& lemma : synset.lemmas) {
       const std::string answer = Spaced(lemma);
       const uint32_t rank = context_.senses.RankOf(lemma, synset.pos, synset.offset);
+      const uint8_t entry_flags = kinds != 0 ? context_.offensive.LemmaKinds(lemma, synset, context_.senses) : 0;
       // Common synonyms first (those seen in this sense in the tagged
       // corpus), then rare ones, each in the synset's order.
       std::vector<Synonym> synonyms;
@@ -136,6 +138,7 @@ class SynsetEmitter {
       r.has_clue = !definition.empty();
       r.clue = definition;
       r.clue_flags = sense_flags;
+      r.flags = entry_flags;
       sink_->OnRecord(r);  // the entry, with its definition if there is one
       r.has_clue = true;
       for (const Synonym& synonym : synonyms) {
@@ -144,6 +147,7 @@ class SynsetEmitter {
         r.clue_flags = synonym.flags();
         sink_->OnRecord(r);
       }
+      if (entry_flags != 0) FlagForms(line, answer, word_class, entry_flags);
       const uint32_t sense = context_.senses.SenseNumberOf(lemma, synset.pos, synset.offset);
       if (sense == 0 || sense > kMaxDerivedSenses) continue;
       EmitDerived(line, lemma, rank, word_class, definition, sense_flags, synonyms);
@@ -151,6 +155,23 @@ class SynsetEmitter {
   }
 
  private:
+  // Flags the lemma's inflected forms that are entries (of the dictionary
+  // or of this import) with the lemma's kinds.
+  void FlagForms(const Line& line, const std::string& lemma, WordClass word_class, uint8_t kinds) {
+    for (Inflection inflection : kAllInflections) {
+      if (ClassOf(inflection) != word_class) continue;
+      for (const std::string& form : context_.inflection.Forms(lemma, inflection)) {
+        RawRecord r;
+        r.line = line.number;
+        r.raw = line.text;
+        r.answer = form;
+        r.flags = kinds;
+        r.flags_only = true;
+        sink_->OnRecord(r);
+      }
+    }
+  }
+
   void EmitDerived(const Line& line, absl::string_view lemma, uint32_t rank, WordClass word_class,
                    const std::string& definition, uint8_t sense_flags, const std::vector<Synonym>& synonyms) {
     const std::string spaced = Spaced(lemma);
@@ -239,28 +260,63 @@ void OffensiveSenses::AddDomains(absl::string_view data_noun) {
     if (line.empty() || line[0] == ' ' || !ParseWordNetLine(line, &synset)) continue;
     for (const std::string& lemma : synset.lemmas) {
       const std::string l = absl::AsciiStrToLower(lemma);
-      if (l == "obscenity" || l == "ethnic_slur" || l == "disparagement") {
-        domains_.push_back(synset.offset);
+      const uint8_t kind = l == "obscenity"       ? schema::kFlagVulgar
+                           : l == "ethnic_slur"   ? schema::kFlagSlur
+                           : l == "disparagement" ? schema::kFlagInsult
+                                                  : 0;
+      if (kind != 0) {
+        domains_.emplace_back(synset.offset, kind);
         break;
       }
     }
   }
 }
 
-bool OffensiveSenses::IsOffensive(const WordNetSynset& synset) const {
+uint8_t OffensiveSenses::KindsOf(const WordNetSynset& synset) const {
+  uint8_t kinds = 0;
   for (uint32_t d : synset.usage_domains) {
-    if (std::find(domains_.begin(), domains_.end(), d) != domains_.end()) return true;
+    for (const auto& [offset, kind] : domains_) {
+      if (offset == d) kinds |= kind;
+    }
   }
   // Labels, each as WordNet writes it; a bare word ("vulgar", "slur") is not
   // enough: "a vulgar display" is OSTENTATION, a slur a musical LIGATURE.
+  // WordNet's "offensive term for" names a people, a faith or a sexuality.
   const std::string gloss = absl::AsciiStrToLower(synset.gloss);
-  for (absl::string_view label :
-       {"(ethnic slur)", "offensive term for", "offensive name for", "offensive word for", "obscene term for",
-        "obscene terms for", "obscene word for", "vulgar term for", "vulgar slang for", "(vulgar)", "(obscene)",
-        "disparaging term for", "derogatory term for", "a slur on"}) {
-    if (absl::StrContains(gloss, label)) return true;
+  static constexpr std::pair<const char*, uint8_t> kLabels[] = {
+      {"(ethnic slur)", schema::kFlagSlur},        {"offensive term for", schema::kFlagSlur},
+      {"offensive name for", schema::kFlagSlur},   {"offensive word for", schema::kFlagSlur},
+      {"a slur on", schema::kFlagSlur},            {"obscene term for", schema::kFlagVulgar},
+      {"obscene terms for", schema::kFlagVulgar},  {"obscene word for", schema::kFlagVulgar},
+      {"vulgar term for", schema::kFlagVulgar},    {"vulgar slang for", schema::kFlagVulgar},
+      {"(vulgar)", schema::kFlagVulgar},           {"(obscene)", schema::kFlagVulgar},
+      {"disparaging term for", schema::kFlagInsult}, {"derogatory term for", schema::kFlagInsult},
+  };
+  for (const auto& [label, kind] : kLabels) {
+    if (absl::StrContains(gloss, label)) kinds |= kind;
   }
-  return false;
+  return kinds;
+}
+
+void OffensiveSenses::AddSynset(const WordNetSynset& synset) {
+  if (const uint8_t kinds = KindsOf(synset); kinds != 0) synsets_[Key(synset.pos, synset.offset)] |= kinds;
+}
+
+uint8_t OffensiveSenses::LemmaKinds(absl::string_view lemma, const WordNetSynset& synset,
+                                    const WordNetSenses& senses) const {
+  uint8_t kinds = 0;
+  bool listed = false, all = true;
+  senses.ForEachSense(lemma, [&](char pos, uint32_t offset) {
+    listed = true;
+    auto it = synsets_.find(Key(pos, offset));
+    if (it == synsets_.end()) {
+      all = false;
+    } else {
+      kinds |= it->second;
+    }
+  });
+  if (!listed) return KindsOf(synset);
+  return all ? kinds : 0;
 }
 
 absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
@@ -270,6 +326,16 @@ absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
     absl::StatusOr<std::string> nouns = ReadOptional(dir, "data.noun");
     if (!nouns.ok()) return nouns.status();
     context.offensive.AddDomains(*nouns);
+  }
+  // Every offensive synset, first: a lemma is flagged only if all its
+  // senses are, and they lie in several files.
+  for (const char* part : {"data.noun", "data.verb", "data.adj", "data.adv"}) {
+    absl::StatusOr<std::string> text = ReadOptional(dir, part);
+    if (!text.ok()) return text.status();
+    WordNetSynset synset;
+    for (absl::string_view line : absl::StrSplit(*text, '\n')) {
+      if (!line.empty() && line[0] != ' ' && ParseWordNetLine(line, &synset)) context.offensive.AddSynset(synset);
+    }
   }
   SynsetEmitter emitter(context, sink);
   WordNetSynset synset;

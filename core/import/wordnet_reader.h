@@ -18,7 +18,11 @@
 // A sense WordNet marks offensive (a usage-domain pointer to the synset of
 // obscenity, ethnic slur or disparagement, or a label in its gloss such as
 // "(ethnic slur)", "offensive term for", "obscene terms for") has every
-// clue it gives flagged kClueOffensive (OffensiveSenses).
+// clue it gives flagged kClueOffensive (OffensiveSenses). A lemma whose
+// every sense is offensive is flagged with the kinds (vulgar, slur,
+// insult), and so are its inflected forms that are entries: TACO, whose
+// other sense is the food, is not (WordNet's sense order is no guide: it
+// lists TACO's slur first); a slur whose only sense is one is.
 // The license header lines (starting with two spaces) are skipped as blank.
 #ifndef XWDB_CORE_IMPORT_WORDNET_READER_H_
 #define XWDB_CORE_IMPORT_WORDNET_READER_H_
@@ -29,7 +33,9 @@
 
 #include "absl/status/status.h"
 #include "core/import/input_text.h"
+#include "absl/container/flat_hash_map.h"
 #include "core/import/record.h"
+#include "core/import/wordnet_senses.h"
 
 namespace xwdb {
 
@@ -48,17 +54,30 @@ struct WordNetSynset {
   std::vector<uint32_t> usage_domains;
 };
 
-// Which synsets WordNet marks offensive.
+// Which synsets WordNet marks offensive, and how.
 class OffensiveSenses {
  public:
   // Learns the usage-domain synsets that mark offense from data.noun's
   // text (those whose lemmas include obscenity, ethnic_slur or
   // disparagement).
   void AddDomains(absl::string_view data_noun);
-  bool IsOffensive(const WordNetSynset& synset) const;
+  // The kinds (schema::kFlagVulgar, kFlagSlur, kFlagInsult) WordNet gives
+  // the synset: obscenity and obscene or vulgar labels are vulgar, ethnic
+  // slur and "offensive term for" labels a slur, disparagement and
+  // disparaging or derogatory labels an insult. 0: not offensive.
+  uint8_t KindsOf(const WordNetSynset& synset) const;
+  bool IsOffensive(const WordNetSynset& synset) const { return KindsOf(synset) != 0; }
+  // Remembers the synset's kinds, for LemmaKinds (after AddDomains).
+  void AddSynset(const WordNetSynset& synset);
+  // The kinds of a lemma whose every sense (as `senses` lists them) is
+  // offensive, OR-ed; 0 if one is not. A lemma the index does not list has
+  // `synset`'s.
+  uint8_t LemmaKinds(absl::string_view lemma, const WordNetSynset& synset, const WordNetSenses& senses) const;
 
  private:
-  std::vector<uint32_t> domains_;  // noun offsets
+  static uint64_t Key(char pos, uint32_t offset) { return (uint64_t{static_cast<uint8_t>(pos == 's' ? 'a' : pos)} << 32) | offset; }
+  std::vector<std::pair<uint32_t, uint8_t>> domains_;  // noun offset, kind
+  absl::flat_hash_map<uint64_t, uint8_t> synsets_;     // Key -> kinds, offensive synsets only
 };
 
 // Parses one data-file line; false if it is not a synset line.

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/string_view.h"
 #include "core/import/record.h"
 
@@ -43,6 +44,14 @@ class WordNetSenses {
   // Its tag count (0 if unlisted or never seen in the tagged corpus).
   uint32_t TagCountOf(absl::string_view lemma, char pos, uint32_t offset) const;
   bool empty() const { return senses_.empty(); }
+  // Calls fn(pos, offset) for each of the lemma's senses (pos 'n', 'v',
+  // 'a' or 'r'); none if the index does not list the lemma.
+  template <typename Fn>
+  void ForEachSense(absl::string_view lemma, Fn&& fn) const {
+    auto it = senses_.find(absl::AsciiStrToLower(lemma));
+    if (it == senses_.end()) return;
+    for (const Sense& s : it->second) fn(s.pos, s.offset);
+  }
 
  private:
   struct Sense {

@@ -2,8 +2,11 @@
 
 #include <chrono>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
+#include "core/index/word_marks.h"
+#include "core/store/schema.h"
 
 namespace xwdb {
 namespace {
@@ -22,8 +25,26 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
   XWDB_ASSIGN_OR_RETURN(Alphabet alphabet, Alphabet::FromUtf8(store.meta()->alphabet));
   const auto start = std::chrono::steady_clock::now();
   MaskIndex::Builder builder(std::move(alphabet));
+  // The answers with a clue a puzzle could print. The scan is in answer
+  // order, so an answer's clues are adjacent.
+  absl::flat_hash_set<std::string> clued;
+  uint64_t clues = 0;
+  std::string last;
+  XWDB_RETURN_IF_ERROR(store.ForEachClue([&](absl::string_view answer, uint64_t, const ClueRecord& clue) {
+    ++clues;
+    if ((clue.flags & schema::kClueOffensive) == 0 && answer != last) {
+      last.assign(answer.data(), answer.size());
+      clued.insert(last);
+    }
+    return true;
+  }));
+  uint64_t flagged = 0, unclued = 0;
   XWDB_RETURN_IF_ERROR(store.ForEachWord([&](absl::string_view codes, const WordRecord& record) {
-    builder.Add(codes, record.score);
+    uint8_t marks = MarksOfWordFlags(record.flags);
+    if (clues > 0 && !clued.contains(codes)) marks |= kMarkUnclued;
+    flagged += (marks & kMarkOffensive) != 0;
+    unclued += (marks & kMarkUnclued) != 0;
+    builder.Add(codes, record.score, marks);
     return true;
   }));
   const double read_seconds = SecondsSince(start);
@@ -38,6 +59,8 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
     stats->build_seconds = SecondsSince(build_start);
     stats->words = index->word_count();
     stats->memory_bytes = index->MemoryBytes();
+    stats->flagged = flagged;
+    stats->unclued = unclued;
   }
   return index;
 }

@@ -16,10 +16,15 @@ struct IndexLoadStats {
   double build_seconds = 0;  // sorting and filling the bitsets
   uint64_t words = 0;
   size_t memory_bytes = 0;
+  uint64_t flagged = 0;  // entries carrying a kind of offense (kMarkOffensive)
+  uint64_t unclued = 0;  // entries without a printable clue (kMarkUnclued)
 };
 
-// Reads every word of `store` and builds its index. Fails if the store is
-// not a dictionary yet or a record is damaged.
+// Reads every word of `store` and builds its index: each word with its
+// score, and as marks (word_marks.h) its kinds of offense and, if the store
+// holds any clue, whether it has none a puzzle could print (no clue, or
+// only clues of an offensive sense). Fails if the store is not a
+// dictionary yet or a record is damaged.
 absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& store,
                                                                IndexLoadStats* stats = nullptr);
 

@@ -44,6 +44,7 @@ class MaskIndex::Scan {
     end_block_ = (end + 63) / 64;
     last_bits_ = end % 64 == 0 ? ~uint64_t{0} : (uint64_t{1} << (end % 64)) - 1;
     valid_ = end > 0;
+    withheld_ = index.Withheld(length, filter.withheld);
   }
 
   // Calls fn(chunk, hit, m) for every group of 64 blocks with a match, in
@@ -89,6 +90,13 @@ class MaskIndex::Scan {
           }
           m_of[j] = m;
           hit |= uint64_t{m != 0} << j;
+        }
+      }
+      if (hit != 0 && withheld_ != nullptr) {
+        for (uint64_t rest = hit; rest != 0; rest &= rest - 1) {
+          const uint32_t j = static_cast<uint32_t>(std::countr_zero(rest));
+          m_of[j] &= ~withheld_[first_block + j];
+          if (m_of[j] == 0) hit &= ~(uint64_t{1} << j);
         }
       }
       if (hit != 0 && !excluded.empty()) {
@@ -155,13 +163,14 @@ class MaskIndex::Scan {
   absl::InlinedVector<const uint64_t*, 32> summaries_;
   uint32_t end_block_ = 0;
   uint64_t last_bits_ = 0;
+  const uint64_t* withheld_ = nullptr;
   bool valid_ = false;
 };
 
 MaskIndex::Builder::Builder(Alphabet alphabet)
     : alphabet_(std::move(alphabet)), words_(kMaxLength + 1) {}
 
-void MaskIndex::Builder::Add(absl::string_view codes, uint8_t score) {
+void MaskIndex::Builder::Add(absl::string_view codes, uint8_t score, uint8_t marks) {
   const int a = alphabet_.size();
   if (codes.empty() || codes.size() > static_cast<size_t>(kMaxLength) ||
       std::any_of(codes.begin(), codes.end(), [a](char c) {
@@ -170,7 +179,8 @@ void MaskIndex::Builder::Add(absl::string_view codes, uint8_t score) {
     ++skipped_;
     return;
   }
-  words_[codes.size()].emplace_back(std::min<uint8_t>(score, 100), std::string(codes));
+  words_[codes.size()].push_back(Word{std::min<uint8_t>(score, 100),
+                                     static_cast<uint8_t>(marks & ((1u << kMarkBits) - 1)), std::string(codes)});
 }
 
 std::shared_ptr<const MaskIndex> MaskIndex::Builder::Build() && {
@@ -179,28 +189,37 @@ std::shared_ptr<const MaskIndex> MaskIndex::Builder::Build() && {
   for (int length = 1; length <= kMaxLength; ++length) {
     auto& words = words_[length];
     if (words.empty()) continue;
-    // One entry per word, with its best score.
-    std::sort(words.begin(), words.end(), [](const auto& x, const auto& y) {
-      return x.second != y.second ? x.second < y.second : x.first > y.first;
+    // One entry per word, with its best score and every mark.
+    std::sort(words.begin(), words.end(), [](const Word& x, const Word& y) {
+      return x.letters != y.letters ? x.letters < y.letters : x.score > y.score;
     });
-    words.erase(std::unique(words.begin(), words.end(),
-                            [](const auto& x, const auto& y) { return x.second == y.second; }),
-                words.end());
+    size_t kept = 0;
+    for (size_t i = 0; i < words.size(); ++i) {
+      if (kept > 0 && words[kept - 1].letters == words[i].letters) {
+        words[kept - 1].marks |= words[i].marks;
+      } else {
+        if (kept != i) words[kept] = std::move(words[i]);
+        ++kept;
+      }
+    }
+    words.resize(kept);
     std::vector<uint32_t> by_letters(words.size());
-    std::stable_sort(words.begin(), words.end(),
-                     [](const auto& x, const auto& y) { return x.first > y.first; });
+    std::stable_sort(words.begin(), words.end(), [](const Word& x, const Word& y) { return x.score > y.score; });
     LengthData& d = index->lengths_[length];
     d.count = static_cast<uint32_t>(words.size());
     d.blocks = (d.count + 63) / 64;
     d.letters.reserve(size_t{d.count} * length);
     d.scores.reserve(d.count);
+    d.marks.reserve(d.count);
     d.bits.assign(size_t{static_cast<size_t>(length)} * a * d.blocks, 0);
     d.letter_counts.assign(size_t{static_cast<size_t>(length)} * a, 0);
     d.present.assign(length, LetterSet());
     for (uint32_t id = 0; id < d.count; ++id) {
-      const std::string& w = words[id].second;
+      const std::string& w = words[id].letters;
       d.letters += w;
-      d.scores.push_back(words[id].first);
+      d.scores.push_back(words[id].score);
+      d.marks.push_back(words[id].marks);
+      d.marks_present |= words[id].marks;
       for (int p = 0; p < length; ++p) {
         const Letter c = static_cast<Letter>(w[p]);
         const size_t slot = size_t{static_cast<size_t>(p)} * a + c - 1;
@@ -216,14 +235,25 @@ std::shared_ptr<const MaskIndex> MaskIndex::Builder::Build() && {
         if (d.bits[slot * d.blocks + b] != 0) d.summary[slot * d.chunks + b / 64] |= uint64_t{1} << (b % 64);
       }
     }
+    if (d.marks_present != 0) {
+      constexpr uint32_t kSets = (1u << kMarkBits) - 1;
+      d.withheld.assign(size_t{kSets} * d.blocks, 0);
+      for (uint32_t id = 0; id < d.count; ++id) {
+        if (d.marks[id] == 0) continue;
+        for (uint32_t c = 1; c <= kSets; ++c) {
+          if (c & d.marks[id]) d.withheld[size_t{c - 1} * d.blocks + id / 64] |= uint64_t{1} << (id % 64);
+        }
+      }
+      index->marks_present_ |= d.marks_present;
+    }
     for (uint32_t id = 0; id < d.count; ++id) by_letters[id] = id;
     std::sort(by_letters.begin(), by_letters.end(), [&](uint32_t x, uint32_t y) {
-      return words[x].second < words[y].second;
+      return words[x].letters < words[y].letters;
     });
     d.by_letters = std::move(by_letters);
     index->total_words_ += d.count;
     index->max_length_ = length;
-    std::vector<std::pair<uint8_t, std::string>>().swap(words);
+    std::vector<Word>().swap(words);
   }
   return index;
 }
@@ -240,6 +270,13 @@ std::optional<uint32_t> MaskIndex::Find(absl::string_view codes) const {
                              [&](uint32_t id, absl::string_view w) { return letters(length, id) < w; });
   if (it == d.by_letters.end() || letters(length, *it) != codes) return std::nullopt;
   return *it;
+}
+
+const uint64_t* MaskIndex::Withheld(int length, uint8_t marks) const {
+  if (length < 1 || length > kMaxLength) return nullptr;
+  const LengthData& d = lengths_[length];
+  const uint32_t c = marks & d.marks_present;
+  return c == 0 ? nullptr : d.withheld.data() + size_t{c - 1} * d.blocks;
 }
 
 uint32_t MaskIndex::ScoreEnd(int length, int min_score) const {
@@ -360,7 +397,8 @@ size_t MaskIndex::MemoryBytes() const {
   for (const LengthData& d : lengths_) {
     bytes += d.letters.capacity() + d.scores.capacity() + d.by_letters.capacity() * sizeof(uint32_t) +
              d.bits.capacity() * sizeof(uint64_t) + d.letter_counts.capacity() * sizeof(uint32_t) +
-             d.present.capacity() * sizeof(LetterSet) + d.summary.capacity() * sizeof(uint64_t);
+             d.present.capacity() * sizeof(LetterSet) + d.summary.capacity() * sizeof(uint64_t) +
+             d.marks.capacity() + d.withheld.capacity() * sizeof(uint64_t);
   }
   return bytes;
 }

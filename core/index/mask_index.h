@@ -51,27 +51,40 @@ struct MaskFilter {
   int min_score = 0;
   // Ids (of the mask's length) that never match, sorted ascending.
   absl::Span<const uint32_t> excluded;
+  // Words carrying any of these marks (see MaskIndex::Builder::Add) never
+  // match.
+  uint8_t withheld = 0;
 };
 
 class MaskIndex {
  public:
   static constexpr int kMaxLength = Pattern::kMaxCells;
+  // A word carries up to kMarkBits marks (bits 0..kMarkBits-1 of a byte),
+  // whose meaning is the builder's (the loader's: kinds of offense, no
+  // clue); a query can withhold the words carrying some of them.
+  static constexpr int kMarkBits = 5;
 
   // Collects words, then builds the index. Not thread-safe.
   class Builder {
    public:
     explicit Builder(Alphabet alphabet);
     // Adds one word (letter codes of the alphabet, 1..kMaxLength of them)
-    // with its score (0..100). A word added twice keeps its best score.
+    // with its score (0..100) and marks (bits above kMarkBits are
+    // dropped). A word added twice keeps its best score and all its marks.
     // Words with codes outside the alphabet are skipped and counted.
-    void Add(absl::string_view codes, uint8_t score);
+    void Add(absl::string_view codes, uint8_t score, uint8_t marks = 0);
     uint64_t skipped() const { return skipped_; }
     std::shared_ptr<const MaskIndex> Build() &&;
 
    private:
     Alphabet alphabet_;
-    // Per length: (score, letters) pairs in arrival order.
-    std::vector<std::vector<std::pair<uint8_t, std::string>>> words_;
+    struct Word {
+      uint8_t score;
+      uint8_t marks;
+      std::string letters;
+    };
+    // Per length, in arrival order.
+    std::vector<std::vector<Word>> words_;
     uint64_t skipped_ = 0;
   };
 
@@ -96,6 +109,12 @@ class MaskIndex {
     return absl::string_view(d.letters.data() + size_t{id} * length, length);
   }
   uint8_t score(int length, uint32_t id) const { return lengths_[length].scores[id]; }
+  uint8_t marks(int length, uint32_t id) const { return lengths_[length].marks[id]; }
+  // The bitset (blocks(length) words; bit i: word id i) of the words of
+  // `length` that carry any of `marks`; nullptr if none does.
+  const uint64_t* Withheld(int length, uint8_t marks) const;
+  // The marks some word of the index carries.
+  uint8_t marks_present() const { return marks_present_; }
   // The id of a word of length codes.size(), if it is in the index.
   std::optional<uint32_t> Find(absl::string_view codes) const;
   // Ids [0, ScoreEnd(length, s)) are exactly the words scored s or more.
@@ -131,6 +150,11 @@ class MaskIndex {
     uint32_t blocks = 0;
     std::string letters;              // count * length codes
     std::vector<uint8_t> scores;      // non-increasing
+    std::vector<uint8_t> marks;       // per id
+    uint8_t marks_present = 0;        // OR of marks
+    // For each non-empty set of marks c (1 .. 2^kMarkBits - 1): the words
+    // carrying any of c, at (c - 1) * blocks; empty if no word has a mark.
+    std::vector<uint64_t> withheld;
     std::vector<uint32_t> by_letters; // ids in alphabet order
     std::vector<uint64_t> bits;       // ((position * A) + code - 1) * blocks + block
     std::vector<uint32_t> letter_counts;  // (position * A) + code - 1
@@ -148,6 +172,7 @@ class MaskIndex {
   std::array<LengthData, kMaxLength + 1> lengths_;
   uint64_t total_words_ = 0;
   int max_length_ = 0;
+  uint8_t marks_present_ = 0;
 };
 
 }  // namespace xwdb

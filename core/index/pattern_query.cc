@@ -46,7 +46,7 @@ std::vector<LengthPlan> Plan(const MaskIndex& index, const Pattern& pattern,
 }
 
 MaskIndex::Filter FilterOf(const LengthPlan& plan, const PatternQueryOptions& options) {
-  return MaskIndex::Filter{options.min_score, plan.excluded};
+  return MaskIndex::Filter{options.min_score, plan.excluded, options.withheld};
 }
 
 }  // namespace
@@ -76,7 +76,7 @@ std::vector<WordMatch> FindMatches(const MaskIndex& index, const Pattern& patter
     index.ForEachMatch(plan.mask, FilterOf(plan, options), [&](uint32_t id) {
       const absl::string_view w = index.letters(plan.length, id);
       if (plan.verify && !pattern.Matches(w)) return true;
-      all.push_back(WordMatch{std::string(w), index.score(plan.length, id)});
+      all.push_back(WordMatch{std::string(w), index.score(plan.length, id), index.marks(plan.length, id)});
       return ++taken < wanted;  // each length is already best first
     });
   }

@@ -12,6 +12,7 @@
 
 #include "core/index/mask_index.h"
 #include "core/index/pattern.h"
+#include "core/index/word_marks.h"
 
 namespace xwdb {
 
@@ -22,11 +23,15 @@ struct PatternQueryOptions {
   size_t limit = 50;
   // Words (letter codes) that never match, such as those already in a grid.
   std::vector<std::string> excluded;
+  // Words carrying any of these marks (word_marks.h) never match: by
+  // default the offensive ones; a request that allows a kind drops its bit.
+  uint8_t withheld = kMarkOffensive;
 };
 
 struct WordMatch {
   std::string codes;
   uint8_t score = 0;
+  uint8_t marks = 0;  // word_marks.h
   friend bool operator==(const WordMatch&, const WordMatch&) = default;
 };
 

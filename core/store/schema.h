@@ -56,7 +56,16 @@ enum WordFlag : uint8_t {
   kFlagAbbreviation = 1 << 1, // from an abbreviation list, or written with '.'
   kFlagMultiWord = 1 << 2,    // written with spaces, hyphens or underscores
   kFlagContraction = 1 << 3,  // written with an apostrophe
+  // Kinds of entries an editor keeps out of a puzzle (word_flags.h names
+  // them). From WordNet's usage labels of the entry's most frequent sense
+  // and from the project's list (data/flags/); matches, fills and
+  // suggestions leave them out unless the request allows the kind.
+  kFlagVulgar = 1 << 4,     // obscene, profane, sexual slang
+  kFlagSlur = 1 << 5,       // a slur on a people, a faith, a sexuality, a disability
+  kFlagInsult = 1 << 6,     // a disparaging term for a person
+  kFlagSensitive = 1 << 7,  // fails the breakfast test: anatomy, bodily functions, drugs, disease
 };
+inline constexpr uint8_t kOffensiveFlags = kFlagVulgar | kFlagSlur | kFlagInsult | kFlagSensitive;
 
 // Clue flags (a bit set).
 enum ClueFlag : uint8_t {

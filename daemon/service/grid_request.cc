@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/format/puzzle_reader.h"
+#include "core/index/word_marks.h"
 #include "daemon/service/request_limits.h"
 
 namespace xwdb::daemon {
@@ -23,6 +24,23 @@ absl::Status NormalizeWord(Normalizer* normalizer, const std::string& field, con
     return Invalid(absl::StrCat(field, ": '", word, "' is not a word of the dictionary's alphabet"));
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<uint8_t> ReadAllowed(const google::protobuf::RepeatedPtrField<std::string>& allow,
+                                    const std::string& field) {
+  if (static_cast<size_t>(allow.size()) > kMaxAllowNames) {
+    return Invalid(absl::StrCat(field, ": at most ", kMaxAllowNames, " names"));
+  }
+  std::vector<std::string> names;
+  for (int i = 0; i < allow.size(); ++i) {
+    if (allow[i].size() > kMaxAllowNameBytes) {
+      return Invalid(absl::StrCat(field, "[", i, "]: over ", kMaxAllowNameBytes, " bytes"));
+    }
+    names.push_back(allow[i]);
+  }
+  absl::StatusOr<uint8_t> marks = ParseAllowedMarks(names);
+  if (!marks.ok()) return Invalid(absl::StrCat(field, ": ", marks.status().message()));
+  return marks;
 }
 
 absl::StatusOr<Grid> ReadRequestGrid(const google::protobuf::RepeatedPtrField<std::string>& rows,
@@ -159,6 +177,9 @@ absl::Status ReadFillOptions(const v1::FillOptions& in, const Grid& grid, Normal
                                                : SatUse::kAuto;
   out->restart_schedule =
       in.restart_schedule() == v1::RESTART_SCHEDULE_LUBY ? RestartSchedule::kLuby : RestartSchedule::kGeometric;
+  absl::StatusOr<uint8_t> allowed = ReadAllowed(in.allow(), "options.allow");
+  if (!allowed.ok()) return allowed.status();
+  out->withheld = static_cast<uint8_t>(FillOptions().withheld & ~*allowed);
   out->excluded.clear();
   for (int i = 0; i < in.exclude_size(); ++i) {
     std::string codes;

@@ -24,6 +24,10 @@ absl::Status Invalid(const std::string& message);
 absl::Status NormalizeWord(Normalizer* normalizer, const std::string& field, const std::string& word,
                            std::string* codes);
 
+// The marks (word_marks.h) an `allow` list names. Errors name `field`.
+absl::StatusOr<uint8_t> ReadAllowed(const google::protobuf::RepeatedPtrField<std::string>& allow,
+                                    const std::string& field);
+
 // The grid given as `rows` or as a whole `puzzle` file (any format xwdb
 // reads), with the `locked` entries written into it. Limits are checked
 // before anything is parsed.

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/index/pattern.h"
 #include "core/index/pattern_query.h"
+#include "core/index/word_marks.h"
 #include "daemon/service/grid_request.h"
 #include "daemon/service/request_limits.h"
 
@@ -73,6 +74,9 @@ absl::Status AnswerMatch(const LoadedDictionary& dict, Normalizer* normalizer, c
   options.min_score = request.min_score();
   options.limit = request.limit() == 0 ? kDefaultMatchLimit : request.limit();
   options.offset = static_cast<size_t>(request.offset());
+  absl::StatusOr<uint8_t> allowed = ReadAllowed(request.allow(), absl::StrCat(field_prefix, "allow"));
+  if (!allowed.ok()) return allowed.status();
+  options.withheld &= static_cast<uint8_t>(~*allowed);
   options.excluded.reserve(static_cast<size_t>(request.exclude_size()));
   for (int i = 0; i < request.exclude_size(); ++i) {
     std::string codes;
@@ -101,6 +105,7 @@ absl::Status AnswerMatch(const LoadedDictionary& dict, Normalizer* normalizer, c
     v1::ScoredWord* w = response->add_words();
     w->set_word(alphabet.Decode(m.codes));
     w->set_score(m.score);
+    for (std::string& kind : MarkNames(m.marks & kMarkOffensive)) w->add_flags(std::move(kind));
   }
   return absl::OkStatus();
 }

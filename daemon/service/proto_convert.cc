@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/index/letter_set.h"
+#include "core/index/word_marks.h"
 
 namespace xwdb::daemon {
 
@@ -19,6 +20,14 @@ v1::FillOutcome OutcomeToProto(FillOutcome outcome) {
   return v1::FILL_OUTCOME_UNSPECIFIED;
 }
 
+void AddFlags(const MaskIndex& index, absl::string_view codes, google::protobuf::RepeatedPtrField<std::string>* flags) {
+  const auto id = index.Find(codes);
+  if (!id) return;
+  for (std::string& name : MarkNames(index.marks(static_cast<int>(codes.size()), *id) & kMarkOffensive)) {
+    flags->Add(std::move(name));
+  }
+}
+
 void SlotToProto(const Slot& slot, int number, v1::SlotId* out) {
   out->set_number(number);
   out->set_direction(slot.down ? v1::DOWN : v1::ACROSS);
@@ -27,7 +36,8 @@ void SlotToProto(const Slot& slot, int number, v1::SlotId* out) {
   out->set_length(slot.length());
 }
 
-void FillToProto(const Fill& fill, const Alphabet& alphabet, v1::FilledGrid* out) {
+void FillToProto(const Fill& fill, const MaskIndex& index, v1::FilledGrid* out) {
+  const Alphabet& alphabet = index.alphabet();
   for (std::string& row : fill.grid.ToRows(alphabet)) out->add_rows(std::move(row));
   for (const FilledSlot& s : fill.slots) {
     v1::FilledEntry* e = out->add_entries();
@@ -39,15 +49,16 @@ void FillToProto(const Fill& fill, const Alphabet& alphabet, v1::FilledGrid* out
     e->set_score(s.score);
     e->set_locked(s.locked);
     e->set_open(s.open);
+    if (!s.open) AddFlags(index, s.word, e->mutable_flags());
   }
   out->set_mean_score(fill.mean_score);
   out->set_min_score(fill.min_score);
   out->set_seconds(fill.seconds);
 }
 
-void FillResultToProto(const FillResult& result, const Alphabet& alphabet, v1::FillResult* out) {
+void FillResultToProto(const FillResult& result, const MaskIndex& index, v1::FillResult* out) {
   out->set_outcome(OutcomeToProto(result.outcome));
-  for (const Fill& f : result.fills) FillToProto(f, alphabet, out->add_fills());
+  for (const Fill& f : result.fills) FillToProto(f, index, out->add_fills());
   v1::FillStats* st = out->mutable_stats();
   st->set_nodes(result.stats.nodes);
   st->set_backtracks(result.stats.backtracks);
@@ -89,7 +100,8 @@ void FactsToProto(const GridFacts& f, const Grid& grid, const Alphabet& alphabet
 
 }  // namespace
 
-void AnalysisToProto(const GridAnalysis& a, const Grid& grid, const Alphabet& alphabet, v1::AnalyzeResponse* out) {
+void AnalysisToProto(const GridAnalysis& a, const Grid& grid, const MaskIndex& index, v1::AnalyzeResponse* out) {
+  const Alphabet& alphabet = index.alphabet();
   FactsToProto(a.facts, grid, alphabet, out->mutable_facts());
   for (const SlotAnalysis& s : a.slots) {
     v1::SlotAnalysis* o = out->add_slots();
@@ -102,6 +114,7 @@ void AnalysisToProto(const GridAnalysis& a, const Grid& grid, const Alphabet& al
       v1::ScoredWord* w = o->add_best();
       w->set_word(alphabet.Decode(e.word));
       w->set_score(e.score);
+      AddFlags(index, e.word, w->mutable_flags());
     }
   }
   for (int cell = 0; cell < grid.cell_count(); ++cell) {
@@ -118,7 +131,8 @@ void AnalysisToProto(const GridAnalysis& a, const Grid& grid, const Alphabet& al
   }
 }
 
-void SuggestionsToProto(const SuggestResult& r, const Alphabet& alphabet, v1::SuggestResponse* out) {
+void SuggestionsToProto(const SuggestResult& r, const MaskIndex& index, v1::SuggestResponse* out) {
+  const Alphabet& alphabet = index.alphabet();
   SlotToProto(r.slot, r.number, out->mutable_slot());
   out->set_pattern(alphabet.DecodePattern(r.pattern));
   out->set_candidates(r.candidates);
@@ -129,6 +143,7 @@ void SuggestionsToProto(const SuggestResult& r, const Alphabet& alphabet, v1::Su
     v1::Suggestion* o = out->add_suggestions();
     o->set_word(alphabet.Decode(s.word));
     o->set_score(s.score);
+    AddFlags(index, s.word, o->mutable_flags());
     o->set_probed(s.probed);
     o->set_alive(s.alive);
     o->set_fillability(s.fillability);

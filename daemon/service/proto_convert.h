@@ -9,6 +9,7 @@
 #include "core/fill/fill_result.h"
 #include "core/fill/suggest.h"
 #include "core/grid/grid.h"
+#include "core/index/mask_index.h"
 #include "core/text/alphabet.h"
 #include "xwdb/v1/xwdb.pb.h"
 
@@ -16,12 +17,16 @@ namespace xwdb::daemon {
 
 xwdb::v1::FillOutcome OutcomeToProto(FillOutcome outcome);
 void SlotToProto(const Slot& slot, int number, xwdb::v1::SlotId* out);
-void FillToProto(const Fill& fill, const Alphabet& alphabet, xwdb::v1::FilledGrid* out);
+// `index`: the dictionary's, for its alphabet and the words' flags.
+void FillToProto(const Fill& fill, const MaskIndex& index, xwdb::v1::FilledGrid* out);
 // Everything but the reason, which the caller words (it knows the limits).
-void FillResultToProto(const FillResult& result, const Alphabet& alphabet, xwdb::v1::FillResult* out);
-void AnalysisToProto(const GridAnalysis& analysis, const Grid& grid, const Alphabet& alphabet,
+void FillResultToProto(const FillResult& result, const MaskIndex& index, xwdb::v1::FillResult* out);
+void AnalysisToProto(const GridAnalysis& analysis, const Grid& grid, const MaskIndex& index,
                      xwdb::v1::AnalyzeResponse* out);
-void SuggestionsToProto(const SuggestResult& result, const Alphabet& alphabet, xwdb::v1::SuggestResponse* out);
+void SuggestionsToProto(const SuggestResult& result, const MaskIndex& index, xwdb::v1::SuggestResponse* out);
+// The kinds of offense of a word (letter codes) of `index`, into `flags`.
+void AddFlags(const MaskIndex& index, absl::string_view codes,
+              google::protobuf::RepeatedPtrField<std::string>* flags);
 
 }  // namespace xwdb::daemon
 

@@ -13,6 +13,9 @@ inline constexpr int kMaxMatchLimit = 10000;
 // Offsets past this are refused: a page that deep is a scan, not a query.
 inline constexpr int kMaxMatchOffset = 1000000;
 inline constexpr size_t kMaxExcluded = 10000;
+// `allow` lists: names, and bytes per name.
+inline constexpr size_t kMaxAllowNames = 8;
+inline constexpr size_t kMaxAllowNameBytes = 64;
 // MatchMany: queries in one call, the words their pages may hold together,
 // and the excluded words of all its queries together.
 inline constexpr size_t kMaxMatchManyQueries = 1000;

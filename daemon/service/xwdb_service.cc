@@ -350,7 +350,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
   };
   o.on_fill = [&](const xwdb::Fill& fill) {
     v1::FillEvent event;
-    FillToProto(fill, alphabet, event.mutable_found());
+    FillToProto(fill, *call->dict->index, event.mutable_found());
     if (!send(event)) running->Cancel();
   };
   auto solver = Solver::Create(call->dict->index, call->grid, o);
@@ -363,7 +363,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
 
   v1::FillEvent event;
   v1::FillResult* out = event.mutable_result();
-  FillResultToProto(r, alphabet, out);
+  FillResultToProto(r, *call->dict->index, out);
   std::string reason = r.reason;
   if (r.outcome == FillOutcome::kTimeout && reason.empty()) {
     reason = absl::StrCat("no fill within ", o.timeout_seconds, " s",
@@ -389,7 +389,7 @@ absl::Status XwdbService::DoAnalyze(const v1::AnalyzeRequest& request, v1::Analy
   analysis.min_word_length = request.min_word_length() == 0 ? kDefaultMinWordLength : request.min_word_length();
   auto a = AnalyzeGrid(call->dict->index, call->grid, call->options, analysis);
   if (!a.ok()) return Invalid(absl::StrCat("rows: ", a.status().message()));
-  AnalysisToProto(*a, call->grid, call->dict->index->alphabet(), response);
+  AnalysisToProto(*a, call->grid, *call->dict->index, response);
   return absl::OkStatus();
 }
 
@@ -457,7 +457,7 @@ absl::Status XwdbService::DoSuggest(const CallContext& context, const v1::Sugges
     }
     return absl::CancelledError("suggest: cancelled by the client");
   }
-  SuggestionsToProto(*r, call->dict->index->alphabet(), response);
+  SuggestionsToProto(*r, *call->dict->index, response);
   return absl::OkStatus();
 }
 

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -31,16 +32,16 @@ WORDS = {
 }
 
 
-def brute_force_fills(rows):
-    """Every fill of a 3x3 grid with no blocks: rows and columns are
-    dictionary words, the six entries distinct, given letters kept."""
+def brute_force_fills(rows, allowed=WORDS):
+    """Every fill of a 3x3 grid with no blocks: rows and columns are words
+    of `allowed`, the six entries distinct, given letters kept."""
     fills = []
-    words = sorted(WORDS)
+    words = sorted(allowed)
     for r in itertools.product(words, repeat=3):
         if any(rows[i][j] != "." and rows[i][j].upper() != r[i][j] for i in range(3) for j in range(3)):
             continue
         cols = ["".join(r[i][j] for i in range(3)) for j in range(3)]
-        if all(c in WORDS for c in cols) and len(set(r) | set(cols)) == 6:
+        if all(c in allowed for c in cols) and len(set(r) | set(cols)) == 6:
             fills.append(list(r))
     return fills
 
@@ -201,8 +202,10 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
         path = os.path.join(self.tmp.name, "grid.txt")
         with open(path, "w") as f:
             f.write("\n".join(grid or ["...", "...", "..."]) + "\n")
-        return subprocess.run([CLIENT, args[0], "--server", self.address, *args[1:], path], capture_output=True,
-                              text=True, timeout=60)
+        # The client's rules keep to words scored 50 or more by default; these
+        # grids need the small dictionary's low-scored words too.
+        return subprocess.run([CLIENT, args[0], "--server", self.address, "--min-score", "0", *args[1:], path],
+                              capture_output=True, text=True, timeout=60)
 
     def test_client_check_suggest_and_fill(self):
         p = self.client("check", grid=["c..", "...", "..n"])
@@ -266,6 +269,78 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
         from xwdb.v1 import xwdb_pb2
         stats = self.stub().GetServerStats(xwdb_pb2.GetServerStatsRequest(), timeout=30)
         self.assertGreater(stats.cpu_seconds, 0)
+
+
+class KeptOutWordsTest(unittest.TestCase):
+    """Words the dictionary flags stay out of matches and fills, and words
+    without a clue out of fills (the dictionary holds clues), unless the
+    request allows them; the flags show where they are let in."""
+    FLAGGED = {"COT": "vulgar", "TEA": "slur", "ONE": "sensitive"}
+    CLUED = {w for i, w in enumerate(sorted(WORDS)) if i % 4 != 3}
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
+        db = xwdbd_fixture.make_dictionary(XWDB, cls.tmp.name, "".join(f"{w.lower()};{s}\n" for w, s in WORDS.items()))
+        for name, fmt, text in [
+                ("flags.txt", "flags", "".join(f"{w.lower()};{k}\n" for w, k in cls.FLAGGED.items())),
+                ("clues.txt", "pipe", "".join(f"{w}|Clue number {i}\n" for i, w in enumerate(sorted(cls.CLUED))))]:
+            path = os.path.join(cls.tmp.name, name)
+            with open(path, "w") as f:
+                f.write(text)
+            subprocess.run([XWDB, "import", "--db", db, "--format", fmt, path], check=True, stdout=subprocess.DEVNULL)
+        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + db])
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.daemon.stop()
+        cls.tmp.cleanup()
+
+    def stub(self):
+        import grpc
+        from xwdb.v1 import xwdb_pb2_grpc
+        return xwdb_pb2_grpc.XwdbStub(grpc.insecure_channel(self.daemon.address))
+
+    def test_matches_leave_flagged_words_out_unless_allowed(self):
+        from xwdb.v1 import xwdb_pb2
+        r = self.stub().Match(xwdb_pb2.MatchRequest(pattern="c.t"), timeout=30)
+        self.assertEqual([w.word for w in r.words], ["CUT", "CAT"])
+        r = self.stub().Match(xwdb_pb2.MatchRequest(pattern="c.t", allow=["vulgar"]), timeout=30)
+        self.assertEqual([(w.word, list(w.flags)) for w in r.words], [("COT", ["vulgar"]), ("CUT", []), ("CAT", [])])
+        r = self.stub().Match(xwdb_pb2.MatchRequest(pattern="...", allow=["offensive"], count_only=True), timeout=30)
+        self.assertEqual(r.total, len(WORDS))
+        p = subprocess.run([CLIENT, "match", "--server", self.daemon.address, "--allow", "slur,vulgar", "c.t", "tea"],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("COT  80  [vulgar]", p.stdout)
+        self.assertIn("TEA  55  [slur]", p.stdout)
+        import grpc
+        with self.assertRaises(grpc.RpcError) as caught:
+            self.stub().Match(xwdb_pb2.MatchRequest(pattern="c.t", allow=["rude"]), timeout=30)
+        self.assertEqual(caught.exception.code(), grpc.StatusCode.INVALID_ARGUMENT)
+        self.assertTrue(caught.exception.details().startswith("allow: unknown 'rude'"), caught.exception.details())
+
+    def test_fills_use_only_clued_unflagged_words_unless_allowed(self):
+        from xwdb.v1 import xwdb_pb2
+        kept = {w: s for w, s in WORDS.items() if w in self.CLUED and w not in self.FLAGGED}
+        compared = 0
+        for given in (["...", "...", "..."], ["c..", "...", "..."], ["...", "...", "..n"], ["t..", "...", "..."],
+                      [".o.", "...", "..."], ["e..", "...", "..."]):
+            for allow, words in (([], kept), (["offensive", "unclued"], WORDS)):
+                events = list(self.stub().Fill(xwdb_pb2.FillRequest(
+                    rows=given, options=xwdb_pb2.FillOptions(allow=allow, seed=compared)), timeout=60))
+                result = events[-1].result
+                expected = brute_force_fills(given, words)
+                with self.subTest(given=given, allow=allow):
+                    self.assertEqual(result.outcome == xwdb_pb2.FILLED, bool(expected), result)
+                    if expected:
+                        entries = [e.word for e in result.fills[0].entries]
+                        self.assertTrue(all(w in words for w in entries), entries)
+                        for e in result.fills[0].entries:
+                            self.assertEqual(list(e.flags), [self.FLAGGED[e.word]] if e.word in self.FLAGGED else [])
+                compared += 1
+        self.assertEqual(compared, 12)
 
 
 if __name__ == "__main__":

@@ -76,6 +76,8 @@ class DaemonTest : public ::testing::Test {
     r.set_dictionary("small");
     for (const char* row : {"c..", "...", "..n"}) r.add_rows(row);
     r.mutable_options()->set_allow_duplicates(true);
+    // Most of "small"'s words have no clue: a fill allowed them.
+    r.mutable_options()->add_allow("unclued");
     return r;
   }
 
@@ -173,6 +175,7 @@ TEST_F(DaemonTest, ServesDictionariesMatchesFillsAndClues) {
   from_file.set_dictionary("small");
   from_file.set_puzzle("Title: Half\n\n\nC.T\n...\n..N\n\n\nA1. Pet ~ CAT\n");
   from_file.mutable_options()->set_allow_duplicates(true);
+  from_file.mutable_options()->add_allow("unclued");
   fill = c->Fill(from_file);
   ASSERT_TRUE(fill.ok()) << fill.status();
   ASSERT_EQ(fill->outcome(), v1::FILLED);

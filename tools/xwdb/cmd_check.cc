@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/index/word_marks.h"
 #include "core/fill/analysis.h"
 #include "tools/xwdb/command.h"
 #include "tools/xwdb/grid_context.h"
@@ -68,9 +70,13 @@ int Run(const CheckArgs& args, Io& io) {
   const GridAnalysis& a = *analysis;
   const Alphabet& alphabet = context->index->alphabet();
   const GridFacts& f = a.facts;
-  std::vector<std::string> not_in_dictionary;
+  std::vector<std::string> not_in_dictionary, flagged;
   for (const SlotAnalysis& s : a.slots) {
     if (s.given && !s.in_dictionary) not_in_dictionary.push_back(SlotLabel(s));
+    if (s.given && (s.marks & kMarkOffensive)) {
+      flagged.push_back(absl::StrCat(SlotLabel(s), " ", alphabet.Decode(s.pattern), " (",
+                                     absl::StrJoin(MarkNames(s.marks & kMarkOffensive), ", "), ")"));
+    }
   }
   auto slot_of = [&](int s) { return s < 0 ? std::string("-") : SlotLabel(a.slots[s]); };
   if (args.json) {
@@ -92,6 +98,7 @@ int Run(const CheckArgs& args, Io& io) {
     j["facts"]["unchecked_cells"] = unchecked;
     j["facts"]["duplicate_given"] = dups;
     j["facts"]["given_not_in_dictionary"] = not_in_dictionary;
+    j["facts"]["given_flagged"] = flagged;
     j["consistent"] = a.consistent;
     if (!a.reason.empty()) j["reason"] = a.reason;
     nlohmann::json dead_slots = nlohmann::json::array(), dead_cells = nlohmann::json::array();
@@ -105,7 +112,11 @@ int Run(const CheckArgs& args, Io& io) {
     nlohmann::json slots = nlohmann::json::array();
     for (const SlotAnalysis& s : a.slots) {
       nlohmann::json best = nlohmann::json::array();
-      for (const ScoredEntry& e : s.best) best.push_back({{"word", alphabet.Decode(e.word)}, {"score", e.score}});
+      for (const ScoredEntry& e : s.best) {
+        nlohmann::json word = {{"word", alphabet.Decode(e.word)}, {"score", e.score}};
+        if (auto flags = FlagNames(*context->index, e.word); !flags.empty()) word["flags"] = flags;
+        best.push_back(std::move(word));
+      }
       slots.push_back({{"slot", SlotLabel(s)}, {"number", s.number}, {"direction", s.slot.down ? "down" : "across"},
                        {"row", s.slot.row + 1}, {"column", s.slot.col + 1},
                        {"pattern", alphabet.DecodePattern(s.pattern)}, {"given", s.given},
@@ -143,6 +154,7 @@ int Run(const CheckArgs& args, Io& io) {
   }
   for (const std::string& w : f.duplicate_given) io.out << "given twice: " << alphabet.Decode(w) << "\n";
   for (const std::string& s : not_in_dictionary) io.out << "given entry not in the dictionary: " << s << "\n";
+  for (const std::string& s : flagged) io.out << "given entry flagged: " << s << "\n";
   if (a.consistent) {
     io.out << "every slot still has a word (only a fill can prove the whole grid fills)\n";
   } else {
@@ -164,7 +176,11 @@ int Run(const CheckArgs& args, Io& io) {
   for (const SlotAnalysis* s : order) {
     io.out << "  " << std::left << std::setw(5) << SlotLabel(*s) << std::setw(18) << alphabet.DecodePattern(s->pattern)
            << std::right << std::setw(8) << s->candidates << "  ";
-    for (const ScoredEntry& e : s->best) io.out << " " << alphabet.Decode(e.word) << "(" << e.score << ")";
+    for (const ScoredEntry& e : s->best) {
+      const auto flags = FlagNames(*context->index, e.word);
+      io.out << " " << alphabet.Decode(e.word) << "(" << e.score << (flags.empty() ? "" : " " + absl::StrJoin(flags, ","))
+             << ")";
+    }
     io.out << "\n";
   }
   return a.consistent ? kExitOk : kExitDead;

@@ -77,6 +77,7 @@ void PrintReport(const ImportReport& r, const std::string& db, std::ostream& out
   row("clues duplicate", r.clues_duplicate);
   if (r.clues_updated) row("clues updated", r.clues_updated);
   if (r.clues_not_entries) row("clues not for entries", r.clues_not_entries);
+  if (r.flagged_not_entries) row("flagged, not entries", r.flagged_not_entries);
   row("rejected", r.rejected);
   for (const auto& [reason, rc] : r.rejects) {
     out << "    " << std::left << std::setw(20) << reason << rc.count << "\n";

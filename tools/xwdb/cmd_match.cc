@@ -4,8 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "core/index/index_loader.h"
 #include "core/index/pattern_query.h"
+#include "core/index/word_marks.h"
 #include "tools/xwdb/command.h"
 
 namespace xwdb::cli {
@@ -22,6 +25,7 @@ struct MatchArgs {
   size_t limit = 50;
   size_t offset = 0;
   std::vector<std::string> exclude;
+  std::string allow;  // word_marks.h names, separated by commas
   bool count = false;
   bool letters = false;
   bool json = false;
@@ -38,6 +42,9 @@ int Run(const MatchArgs& a, Io& io) {
   options.min_score = a.min_score;
   options.limit = a.limit;
   options.offset = a.offset;
+  auto allowed = ParseAllowedMarks({a.allow});
+  if (!allowed.ok()) return Fail(io, "match", absl::InvalidArgumentError(absl::StrCat("--allow: ", allowed.status().message())));
+  options.withheld &= static_cast<uint8_t>(~*allowed);
   for (const std::string& word : a.exclude) {
     auto codes = WordArgument(**normalizer, word);
     if (!codes.ok()) return Fail(io, "match", codes.status());
@@ -80,13 +87,17 @@ int Run(const MatchArgs& a, Io& io) {
   if (a.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const WordMatch& m : matches) {
-      list.push_back({{"word", alphabet.Decode(m.codes)}, {"score", m.score}});
+      nlohmann::json word = {{"word", alphabet.Decode(m.codes)}, {"score", m.score}};
+      if (uint8_t kinds = m.marks & kMarkOffensive) word["flags"] = MarkNames(kinds);
+      list.push_back(std::move(word));
     }
     io.out << nlohmann::json{{"pattern", shown}, {"offset", a.offset}, {"matches", list}}.dump(2) << "\n";
     return kExitOk;
   }
   for (const WordMatch& m : matches) {
-    io.out << alphabet.Decode(m.codes) << "  " << static_cast<int>(m.score) << "\n";
+    io.out << alphabet.Decode(m.codes) << "  " << static_cast<int>(m.score);
+    if (uint8_t kinds = m.marks & kMarkOffensive) io.out << "  [" << absl::StrJoin(MarkNames(kinds), ",") << "]";
+    io.out << "\n";
   }
   if (matches.empty()) io.err << "xwdb match: no word fits " << shown << "\n";
   return kExitOk;
@@ -110,6 +121,9 @@ Command AddMatchCommand(CLI::App* root) {
       ->check(CLI::Range(size_t{0}, kMaxOffset));
   app->add_option("--exclude", args->exclude, "A word that must not match (repeatable)")
       ->type_name("WORD");
+  app->add_option("--allow", args->allow,
+                  "Also match words the dictionary flags: vulgar, slur, insult, sensitive, offensive (all four)")
+      ->type_name("KIND,...");
   auto* count = app->add_flag("--count", args->count, "Print only the number of matches");
   app->add_flag("--letters", args->letters,
                 "Print, per length and cell, the letters found there among the matches")

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/index/index_loader.h"
+#include "core/store/schema.h"
+#include "core/store/word_flags.h"
 #include "core/text/alphabet.h"
 #include "tools/xwdb/command.h"
 
@@ -27,6 +29,8 @@ struct Stats {
   uint64_t answers_with_clues = 0;
   std::map<uint32_t, uint64_t> clues_by_source;
   uint64_t blocked = 0;
+  uint64_t flagged = 0;                   // entries with a kind of offense
+  std::map<std::string, uint64_t> flagged_by_kind;
 };
 
 int Run(const StatsArgs& a, Io& io) {
@@ -40,6 +44,10 @@ int Run(const StatsArgs& a, Io& io) {
     ++st.by_length[codes.size()];
     ++st.by_score[r.score / 10];
     for (uint32_t src : r.sources) ++st.by_source[src];
+    if (r.flags & schema::kOffensiveFlags) {
+      ++st.flagged;
+      for (const std::string& kind : FlagKindNames(r.flags)) ++st.flagged_by_kind[kind];
+    }
     return true;
   });
   if (!status.ok()) return Fail(io, "stats", status);
@@ -82,6 +90,7 @@ int Run(const StatsArgs& a, Io& io) {
     j["clues"] = st.clues;
     j["answers_with_clues"] = st.answers_with_clues;
     j["blocked"] = st.blocked;
+    j["flagged"] = {{"entries", st.flagged}, {"by_kind", st.flagged_by_kind}};
     j["by_length"] = nlohmann::json::object();
     for (const auto& [len, n] : st.by_length) j["by_length"][std::to_string(len)] = n;
     j["by_score"] = nlohmann::json::object();
@@ -99,6 +108,7 @@ int Run(const StatsArgs& a, Io& io) {
                     {"read_seconds", index_stats.read_seconds},
                     {"build_seconds", index_stats.build_seconds},
                     {"memory_bytes", index_stats.memory_bytes},
+                    {"unclued", index_stats.unclued},
                     {"bytes_per_word", index_stats.words ? double(index_stats.memory_bytes) / index_stats.words : 0}};
     }
     io.out << j.dump(2) << "\n";
@@ -113,6 +123,12 @@ int Run(const StatsArgs& a, Io& io) {
   out << "words       " << st.words << "\n";
   out << "clues       " << st.clues << " for " << st.answers_with_clues << " answers\n";
   out << "blocked     " << st.blocked << "\n";
+  out << "flagged     " << st.flagged;
+  for (const char* sep = " ("; const auto& [kind, n] : st.flagged_by_kind) {
+    out << sep << kind << " " << n;
+    sep = ", ";
+  }
+  out << (st.flagged_by_kind.empty() ? "" : ")") << "  (kept out of matches and fills unless allowed)\n";
   out << "by length:\n";
   for (const auto& [len, n] : st.by_length) out << "  " << std::setw(3) << len << "  " << n << "\n";
   out << "by score:\n";
@@ -136,7 +152,8 @@ int Run(const StatsArgs& a, Io& io) {
         << std::setprecision(1)
         << "  memory        " << index_stats.memory_bytes / 1e6 << " MB, "
         << (index_stats.words ? double(index_stats.memory_bytes) / index_stats.words : 0.0)
-        << " bytes per word\n";
+        << " bytes per word\n"
+        << "  unclued       " << index_stats.unclued << " (no printable clue: kept out of fills unless allowed)\n";
   }
   return kExitOk;
 }

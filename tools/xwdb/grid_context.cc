@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/index/index_loader.h"
+#include "core/index/word_marks.h"
 
 namespace xwdb::cli {
 
@@ -26,18 +27,31 @@ absl::StatusOr<GridContext> LoadGridContext(const std::string& db, const std::st
   return c;
 }
 
+std::vector<std::string> FlagNames(const MaskIndex& index, absl::string_view codes) {
+  const auto id = index.Find(codes);
+  if (!id) return {};
+  return MarkNames(index.marks(static_cast<int>(codes.size()), *id) & kMarkOffensive);
+}
+
 void AddRuleOptions(CLI::App* app, RuleArgs* rules, FillOptions* o) {
   app->add_option("--min-score", o->min_score, "Use only words scored at least this")->check(CLI::Range(0, 100));
   app->add_option("--min-length", o->min_length, "Shorter runs are not slots (default 2)")->check(CLI::Range(1, 64));
   app->add_flag("--allow-duplicates", o->allow_duplicates, "Let a word appear twice");
   app->add_option("--exclude", rules->exclude, "Never use these words (repeatable)");
   app->add_option("--exclude-file", rules->exclude_file, "Never use the words of this file (one per line)");
+  app->add_option("--allow", rules->allow,
+                  "Also use words the dictionary flags (vulgar, slur, insult, sensitive, offensive: all four) or "
+                  "that have no printable clue (unclued); by default neither is used")
+      ->type_name("KIND,...");
   app->add_option("--max-shared-substring", o->max_shared_substring,
                   "No two entries share a run of more than N letters (0: no rule)")
       ->check(CLI::Range(0, 64));
 }
 
 absl::Status ApplyRules(const RuleArgs& rules, Normalizer& normalizer, FillOptions* options) {
+  absl::StatusOr<uint8_t> allowed = ParseAllowedMarks({rules.allow});
+  if (!allowed.ok()) return absl::InvalidArgumentError(absl::StrCat("--allow: ", allowed.status().message()));
+  options->withheld &= static_cast<uint8_t>(~*allowed);
   for (const std::string& w : rules.exclude) {
     auto codes = WordArgument(normalizer, w);
     if (!codes.ok()) return absl::InvalidArgumentError(absl::StrCat("--exclude: ", codes.status().message()));

@@ -28,13 +28,19 @@ struct GridContext {
 // mask index. Errors name the file.
 absl::StatusOr<GridContext> LoadGridContext(const std::string& db, const std::string& grid, Io& io);
 
+// The kinds of offense of a word (letter codes) of the index, by name;
+// none if it has none or is not in the index.
+std::vector<std::string> FlagNames(const MaskIndex& index, absl::string_view codes);
+
 // The rules options every grid subcommand takes.
 struct RuleArgs {
   std::vector<std::string> exclude;
   std::string exclude_file;
+  std::string allow;  // word_marks.h names, separated by commas
 };
 void AddRuleOptions(CLI::App* app, RuleArgs* rules, FillOptions* options);
-// Normalizes the excluded words into `options`. Errors name the word (and
+// Normalizes the excluded words into `options` and drops the allowed marks
+// from its withheld ones. Errors name the word (and
 // the file and line for --exclude-file).
 absl::Status ApplyRules(const RuleArgs& rules, Normalizer& normalizer, FillOptions* options);
 

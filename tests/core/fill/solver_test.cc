@@ -67,6 +67,48 @@ TEST(SolverTest, AgreesWithBruteForceOnTinyGrids) {
   EXPECT_GT(impossible, 15);
 }
 
+// Words carrying a withheld mark (offensive, unclued) are never placed: the
+// fills check against the words left, and "impossible" holds by brute
+// force over them. Both SAT and CP searches read the same domains.
+TEST(SolverTest, WithheldWordsAreNeverUsedAndTheRestAgreesWithBruteForce) {
+  std::mt19937 rng(2028);
+  int filled = 0, impossible = 0;
+  for (int round = 0; round < 200; ++round) {
+    const Grid g = testing::TinyGrid(rng);
+    const Dictionary d = RandomDictionary(3, 20 + static_cast<int>(rng() % 120), 4, round);
+    const uint8_t withheld = static_cast<uint8_t>((1u << (rng() % MaskIndex::kMarkBits)) |
+                                                  (rng() % 2 ? 1u << (rng() % MaskIndex::kMarkBits) : 0));
+    MaskIndex::Builder builder(d.alphabet);
+    std::set<std::string> visible;
+    for (const std::string& w : d.words) {
+      const uint8_t marks = rng() % 3 == 0 ? static_cast<uint8_t>(1u << (rng() % MaskIndex::kMarkBits)) : 0;
+      builder.Add(w, static_cast<uint8_t>(rng() % 101), marks);
+      if ((marks & withheld) == 0) visible.insert(w);
+    }
+    const std::shared_ptr<const MaskIndex> index = std::move(builder).Build();
+    FillOptions options;
+    options.seed = round;
+    options.withheld = withheld;
+    options.allow_duplicates = round % 4 == 0;
+    SCOPED_TRACE(absl::StrCat("round ", round, " withheld ", withheld, "\n", g.ToText(d.alphabet)));
+    auto solver = Solver::Create(index, g, options);
+    ASSERT_TRUE(solver.ok()) << solver.status();
+    const FillResult r = (*solver)->Solve();
+    const bool exists = BruteForceFillExists(g, visible, 2, options.allow_duplicates);
+    if (r.outcome == FillOutcome::kFilled) {
+      ++filled;
+      EXPECT_EQ(CheckFill(g, r.fills[0].grid, visible, 2, options.allow_duplicates), std::vector<std::string>{});
+      EXPECT_TRUE(exists);
+    } else {
+      ++impossible;
+      EXPECT_EQ(r.outcome, FillOutcome::kImpossible);
+      EXPECT_FALSE(exists);
+    }
+  }
+  EXPECT_GT(filled, 20);
+  EXPECT_GT(impossible, 10);
+}
+
 // How a search compared with a complete reference on random grids.
 struct Agreement {
   int compared = 0, filled = 0, impossible = 0;

@@ -7,7 +7,12 @@
 #include <set>
 #include <string>
 
+#include <fstream>
+
+#include "absl/strings/ascii.h"
 #include "core/base/bulk_memory.h"
+#include "core/store/schema.h"
+#include "core/store/word_flags.h"
 #include "core/text/alphabet.h"
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
@@ -190,12 +195,12 @@ TEST_F(ImporterTest, DryRunAndFailuresCommitNothing) {
 
 TEST_F(ImporterTest, TheLocaleIsFixedAtCreation) {
   ImportOptions ru;
-  ru.locale = "ru";
+  ru.locale.emplace("ru");
   ImportText("ёлка\nйод\n", ru);
   EXPECT_EQ(store_->meta()->locale, "ru");
   EXPECT_EQ(Score("ЕЛКА"), 50);
   ImportOptions en;
-  en.locale = "en";
+  en.locale.emplace("en");
   auto r = Import(store_.get(), {ImportInput::Bytes("x", "apple\n")}, en);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("'ru'"), std::string::npos);
@@ -241,6 +246,90 @@ TEST_F(ImporterTest, DisplayFormAndFlagsAreKept) {
   EXPECT_TRUE((*store_->GetWords({codes}))[0]->flags & 1);  // proper name
 }
 
+
+TEST_F(ImporterTest, AFlagsListFlagsEntriesKeepsTheirScoresAndAddsNone) {
+  ImportText("apple;60\npear;70\nplum;80\n");
+  const auto flags_of = [&](const std::string& word) -> int {
+    const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
+    std::string codes;
+    EXPECT_TRUE(a.Encode(word, &codes));
+    auto w = store_->GetWords({codes});
+    return (*w)[0] ? (*w)[0]->flags : -1;
+  };
+  ImportOptions o;
+  o.format = Format::kFlags;
+  const ImportReport r = ImportText(
+      "# a comment\napple;vulgar\npear; Slur , insult\nquince;sensitive\nplum\nplum;rude\nplum;;vulgar\n"
+      "plum;\n",
+      o);
+  EXPECT_EQ(r.entries_added, 0u);
+  EXPECT_EQ(r.entries_updated, 2u);
+  EXPECT_EQ(r.flagged_not_entries, 1u);  // QUINCE
+  EXPECT_EQ(r.blank_lines, 1u);
+  EXPECT_EQ(r.rejects.at("missing_separator").count, 1u);
+  EXPECT_EQ(r.rejects.at("bad_kind").count, 2u);  // "rude", nothing
+  EXPECT_EQ(r.rejects.at("bad_fields").count, 1u);
+  EXPECT_EQ(flags_of("APPLE"), schema::kFlagVulgar);
+  EXPECT_EQ(flags_of("PEAR"), schema::kFlagSlur | schema::kFlagInsult);
+  EXPECT_EQ(flags_of("PLUM"), 0);
+  EXPECT_EQ(flags_of("QUINCE"), -1);
+  EXPECT_EQ(Score("APPLE"), 60);  // kept, whatever the merge policy
+  EXPECT_EQ(Score("PEAR"), 70);
+  // A list layered over sets the score and keeps the flags.
+  ImportOptions last;
+  last.merge = ScoreMerge::kLast;
+  ImportText("apple;20\n", last);
+  EXPECT_EQ(Score("APPLE"), 20);
+  EXPECT_EQ(flags_of("APPLE"), schema::kFlagVulgar);
+}
+
+// The list the project ships: every line parses, no entry twice, every
+// kind known, and its entries are flagged once imported over a dictionary
+// that holds them.
+TEST(OffensiveListTest, TheShippedListGoesInWhole) {
+  const std::string path = std::string(XWDB_SOURCE_DIR) + "/data/flags/en-offensive.txt";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  std::string line, words;
+  std::set<std::string> seen;
+  int number = 0, entries = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    const size_t semi = line.find(';');
+    ASSERT_NE(semi, std::string::npos) << path << ":" << number;
+    const std::string entry = line.substr(0, semi);
+    EXPECT_TRUE(seen.insert(absl::AsciiStrToUpper(entry)).second) << path << ":" << number << " repeats " << entry;
+    auto kinds = ParseFlagKinds(line.substr(semi + 1));
+    ASSERT_TRUE(kinds.ok()) << path << ":" << number << " " << kinds.status();
+    EXPECT_NE(*kinds, 0) << path << ":" << number;
+    words += entry + ";50\n";
+    ++entries;
+  }
+  ASSERT_GT(entries, 300);
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok());
+  ImportOptions scored;
+  scored.format = Format::kScored;
+  auto added = Import(store->get(), {ImportInput::Bytes("words.txt", words)}, scored);
+  ASSERT_TRUE(added.ok()) << added.status();
+  EXPECT_EQ(added->rejected, 0u);
+  ImportOptions flags;
+  flags.format = Format::kFlags;
+  auto report = Import(store->get(), {ImportInput::File(path)}, flags);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->rejected, 0u);
+  EXPECT_EQ(report->flagged_not_entries, 0u);
+  uint64_t flagged = 0;
+  ASSERT_TRUE((*store)
+                  ->ForEachWord([&](absl::string_view, const WordRecord& r) {
+                    flagged += (r.flags & schema::kOffensiveFlags) != 0;
+                    return true;
+                  })
+                  .ok());
+  EXPECT_EQ(flagged, added->entries_added);
+}
 
 // Inputs over a megabyte are read into bulk memory, and clue texts and
 // displays that need no normalizing stay views into them until the commit;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -44,7 +45,10 @@ constexpr char kIndexNoun[] =
     "glasses n 1 1 @ 1 1 00000900\n"
     "drop n 1 1 @ 1 0 00001000\n"
     "shelter n 1 1 @ 1 0 00001100\n"
-    "person n 1 1 @ 1 0 00001200\n";
+    "person n 1 1 @ 1 0 00001200\n"
+    // As in WordNet 3.0, TACO's slur comes first: sense order is no guide.
+    "taco n 2 1 @ 2 0 00001400 00001300\n"
+    "greaser n 1 1 @ 1 0 00001400\n";
 constexpr char kDataNoun[] =
     "  1 This software and database is being provided\n"
     "00000100 08 n 02 tear 1 teardrop 0 000 | a drop of the clear salty solution of the eyes; \"tears of joy\"\n"
@@ -306,6 +310,17 @@ class WordNetImportTest : public ::testing::Test {
     return r.ok() ? *r : ImportReport{};
   }
 
+  // The stored flags of an entry; nullopt if it is not one.
+  std::optional<uint8_t> WordFlags(const std::string& word) {
+    const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
+    std::string codes;
+    EXPECT_TRUE(a.Encode(absl::AsciiStrToUpper(word), &codes));
+    auto records = store_->GetWords({codes});
+    EXPECT_TRUE(records.ok());
+    if (!records.ok() || !(*records)[0]) return std::nullopt;
+    return (*records)[0]->flags;
+  }
+
   // text -> (rank, flags) of the answer's stored clues.
   std::map<std::string, std::pair<uint32_t, uint8_t>> Clues(const std::string& word) {
     const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
@@ -359,6 +374,35 @@ TEST_F(WordNetImportTest, OffensiveSensesFlagTheirClues) {
   ASSERT_TRUE(ParseWordNetLine("00001400 18 n 02 greaser 0 taco 0 002 @ 00000100 n 0000 ;u 00005100 n 0000 | x",
                                &synset));
   EXPECT_EQ(synset.usage_domains, std::vector<uint32_t>{5100});
+}
+
+// An entry is flagged, with its kind, only when every sense of it is
+// offensive: GREASER (its one sense points at the ethnic-slur domain) and
+// FINK (labelled) are, TACO (the food too) is not; and so is a flagged
+// lemma's inflected form that is an entry (GREASERS), not one that is not.
+TEST_F(WordNetImportTest, AnEntryWhoseEverySenseIsOffensiveIsFlaggedWithItsKind) {
+  ImportWords("greasers\ntacos\n");
+  const ImportReport r = ImportWordNet();
+  EXPECT_EQ(WordFlags("greaser"), std::optional<uint8_t>(schema::kFlagSlur));
+  EXPECT_EQ(WordFlags("greasers"), std::optional<uint8_t>(schema::kFlagSlur));
+  EXPECT_EQ(WordFlags("fink"), std::optional<uint8_t>(schema::kFlagSlur));
+  EXPECT_EQ(WordFlags("taco").value_or(0xFF) & schema::kOffensiveFlags, 0);
+  EXPECT_EQ(WordFlags("tacos").value_or(0xFF) & schema::kOffensiveFlags, 0);
+  EXPECT_EQ(WordFlags("slug").value_or(0xFF) & schema::kOffensiveFlags, 0);  // "a vulgar display"
+  EXPECT_EQ(WordFlags("finks"), std::nullopt);  // a form, not an entry: not added
+  EXPECT_GT(r.flagged_not_entries, 0u);
+  // The kinds by domain and label.
+  OffensiveSenses offensive;
+  offensive.AddDomains(kDataNoun);
+  WordNetSynset synset;
+  ASSERT_TRUE(ParseWordNetLine("00009000 18 n 01 jerk 0 001 ;u 00005000 n 0000 | x", &synset));
+  EXPECT_EQ(offensive.KindsOf(synset), schema::kFlagVulgar);
+  ASSERT_TRUE(ParseWordNetLine("00009000 18 n 01 jerk 0 000 | (vulgar) a dull person", &synset));
+  EXPECT_EQ(offensive.KindsOf(synset), schema::kFlagVulgar);
+  ASSERT_TRUE(ParseWordNetLine("00009000 18 n 01 jerk 0 000 | a disparaging term for a dull person", &synset));
+  EXPECT_EQ(offensive.KindsOf(synset), schema::kFlagInsult);
+  ASSERT_TRUE(ParseWordNetLine("00009000 18 n 01 jerk 0 000 | a dull person", &synset));
+  EXPECT_EQ(offensive.KindsOf(synset), 0);
 }
 
 TEST_F(WordNetImportTest, InflectedFormsThatAreEntriesGetDerivedClues) {
@@ -415,7 +459,7 @@ TEST_F(WordNetImportTest, MalformedLinesOfTheIndexCountAndExceptionFilesAreWarne
   ASSERT_EQ(r.warnings.count, 4u);
   std::set<std::string> seen;
   for (const LineExample& e : r.warnings.examples) seen.insert(absl::StrCat(e.file, ":", e.line, " ", e.text));
-  EXPECT_TRUE(seen.contains("index.noun:15 index line without its lemma, part of speech and counts: left out"))
+  EXPECT_TRUE(seen.contains("index.noun:17 index line without its lemma, part of speech and counts: left out"))
       << absl::StrJoin(seen, "\n");
   EXPECT_TRUE(seen.contains("index.verb:9 index line with fewer synset offsets than its count: left out"))
       << absl::StrJoin(seen, "\n");

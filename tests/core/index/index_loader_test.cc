@@ -2,6 +2,8 @@
 
 #include "core/import/importer.h"
 #include "core/index/pattern_query.h"
+#include "core/index/word_marks.h"
+#include "core/store/schema.h"
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
 
@@ -41,6 +43,61 @@ TEST(IndexLoaderTest, BuildsFromAStoredDictionary) {
   EXPECT_EQ(matches[0].score, 80);
   options.min_score = 50;
   EXPECT_EQ(CountMatches(**index, *pattern, options), 2u);
+}
+
+// A word's marks: its kinds of offense from the store's flags, and, once
+// the dictionary holds clues, whether it has one a puzzle could print (a
+// clue of an offensive sense is not one).
+TEST(IndexLoaderTest, MarksFlaggedAndUncluedWords) {
+  testing::TempDir dir;
+  auto store = ImportInto(dir.Sub("db"), "cat;60\ncot;80\ncut;40\ncub;50\n", "en");
+  auto marks_of = [&](const MaskIndex& index, const std::string& word) {
+    std::string codes;
+    EXPECT_TRUE(index.alphabet().Encode(word, &codes));
+    return index.marks(static_cast<int>(codes.size()), *index.Find(codes));
+  };
+  {
+    IndexLoadStats stats;
+    auto index = LoadMaskIndex(*store, &stats);
+    ASSERT_TRUE(index.ok());
+    EXPECT_EQ(marks_of(**index, "CUT"), 0);  // no clue anywhere: nothing is "unclued"
+    EXPECT_EQ(stats.unclued, 0u);
+  }
+  ImportOptions flags;
+  flags.format = Format::kFlags;
+  ASSERT_TRUE(Import(store.get(), {ImportInput::Bytes("flags.txt", "cut;vulgar,slur\n")}, flags).ok());
+  ImportOptions clues;
+  clues.format = Format::kPipe;
+  ASSERT_TRUE(Import(store.get(), {ImportInput::Bytes("clues.txt", "CAT|Pet\nCUT|Slice\n")}, clues).ok());
+  // COT's only clue is of an offensive sense.
+  auto cot = store->meta()->alphabet;
+  Alphabet alphabet = *Alphabet::FromUtf8(cot);
+  std::string codes;
+  ASSERT_TRUE(alphabet.Encode("COT", &codes));
+  WriteSet changes;
+  ClueRecord offensive;
+  offensive.text = "A rude word";
+  offensive.flags = schema::kClueOffensive;
+  changes.PutClue(codes, 1, offensive);
+  ASSERT_TRUE(store->Commit(&changes).ok());
+
+  IndexLoadStats stats;
+  auto index = LoadMaskIndex(*store, &stats);
+  ASSERT_TRUE(index.ok());
+  EXPECT_EQ(marks_of(**index, "CAT"), 0);
+  EXPECT_EQ(marks_of(**index, "CUT"), kMarkVulgar | kMarkSlur);
+  EXPECT_EQ(marks_of(**index, "COT"), kMarkUnclued);
+  EXPECT_EQ(marks_of(**index, "CUB"), kMarkUnclued);
+  EXPECT_EQ(stats.flagged, 1u);
+  EXPECT_EQ(stats.unclued, 2u);
+  // Matches leave out the flagged word unless allowed; never the unclued.
+  auto normalizer = Normalizer::Create(*ProfileForLocale("en", ProfileOptions{}));
+  auto pattern = ParsePattern("c.?", normalizer->get());
+  ASSERT_TRUE(pattern.ok());
+  PatternQueryOptions options;
+  EXPECT_EQ(CountMatches(**index, *pattern, options), 3u);
+  options.withheld = 0;
+  EXPECT_EQ(CountMatches(**index, *pattern, options), 4u);
 }
 
 TEST(IndexLoaderTest, CyrillicDictionary) {

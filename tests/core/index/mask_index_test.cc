@@ -26,9 +26,10 @@ Alphabet AlphabetOf(const std::string& locale) {
   return *a;
 }
 
-std::shared_ptr<const MaskIndex> IndexOf(const Alphabet& alphabet, const std::vector<ScoredWord>& words) {
+std::shared_ptr<const MaskIndex> IndexOf(const Alphabet& alphabet, const std::vector<ScoredWord>& words,
+                                         const std::vector<uint8_t>& marks = {}) {
   MaskIndex::Builder builder(alphabet);
-  for (const ScoredWord& w : words) builder.Add(w.codes, w.score);
+  for (size_t i = 0; i < words.size(); ++i) builder.Add(words[i].codes, words[i].score, marks.empty() ? 0 : marks[i]);
   return std::move(builder).Build();
 }
 
@@ -95,14 +96,19 @@ TEST_P(MaskIndexPropertyTest, AgreesWithTheReferenceMatcher) {
     const int letters = (dict % 3 == 0) ? std::min(a, 3) : a;
     const int n = 20 + static_cast<int>(rng() % 1500);
     std::vector<ScoredWord> words;
+    // Some words carry a mark (a word added twice carries both).
+    std::vector<uint8_t> marks;
+    std::map<std::string, uint8_t> marks_of;
     for (int i = 0; i < n; ++i) {
       const int length = 1 + static_cast<int>(rng() % 3 == 0 ? rng() % 12 : rng() % 6);
       std::string w;
       for (int k = 0; k < length; ++k) w.push_back(static_cast<char>(1 + rng() % letters));
       words.push_back(ScoredWord{w, static_cast<uint8_t>(rng() % 101)});
+      marks.push_back(rng() % 4 == 0 ? static_cast<uint8_t>(1u << (rng() % MaskIndex::kMarkBits)) : 0);
+      marks_of[w] |= marks.back();
     }
-    auto index = IndexOf(alphabet, words);
-    ReferenceMatcher reference(words);
+    auto index = IndexOf(alphabet, words, marks);
+    for (const auto& [w, m] : marks_of) ASSERT_EQ(index->marks(static_cast<int>(w.size()), *index->Find(w)), m);
     for (int q = 0; q < 60; ++q, ++cases) {
       // A word with hidden letters, sets, negations and stars.
       const std::string& base = words[rng() % words.size()].codes;
@@ -164,9 +170,16 @@ TEST_P(MaskIndexPropertyTest, AgreesWithTheReferenceMatcher) {
       }
       options.offset = rng() % 4 == 0 ? rng() % 20 : 0;
       options.limit = 1 + rng() % 40;
+      // Withheld marks: none, or some; the reference never sees those words.
+      options.withheld = rng() % 2 == 0 ? 0 : static_cast<uint8_t>(rng() % (1u << MaskIndex::kMarkBits));
       SCOPED_TRACE(absl::StrCat("dictionary ", dict, " query ", q, " pattern ", pattern.ToString(alphabet),
-                                " min score ", options.min_score));
-      const std::vector<WordMatch> expected = reference.AllMatches(pattern, options);
+                                " min score ", options.min_score, " withheld ", options.withheld));
+      std::vector<ScoredWord> visible;
+      for (const ScoredWord& w : words) {
+        if ((marks_of[w.codes] & options.withheld) == 0) visible.push_back(w);
+      }
+      std::vector<WordMatch> expected = ReferenceMatcher(visible).AllMatches(pattern, options);
+      for (WordMatch& m : expected) m.marks = marks_of[m.codes];
 
       EXPECT_EQ(CountMatches(*index, pattern, options), expected.size());
       std::vector<WordMatch> page(expected.begin() + std::min(options.offset, expected.size()),
@@ -191,7 +204,7 @@ TEST_P(MaskIndexPropertyTest, AgreesWithTheReferenceMatcher) {
       if (!use_stars) {
         // The mask API directly: counts and best-first order.
         std::vector<uint32_t> ids;
-        index->ForEachMatch(mask, {.min_score = options.min_score, .excluded = {}}, [&](uint32_t id) {
+        index->ForEachMatch(mask, {.min_score = options.min_score, .excluded = {}, .withheld = 0}, [&](uint32_t id) {
           ids.push_back(id);
           return true;
         });

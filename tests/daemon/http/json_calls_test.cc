@@ -41,7 +41,7 @@ TEST(ErrorJsonTest, NamesTheCodeAndKeepsTheMessageValidUtf8) {
 TEST(MessageJsonTest, UsesTheProtoNamesAndWritesZeroValues) {
   xwdb::v1::ScoredWord w;
   w.set_word("CAT");
-  EXPECT_EQ(MessageJson(w), R"({"word":"CAT","score":0})");
+  EXPECT_EQ(MessageJson(w), R"({"word":"CAT","score":0,"flags":[]})");
   xwdb::v1::SuggestRequest r;
   r.set_max_probes(7);
   EXPECT_NE(MessageJson(r).find("\"max_probes\":7"), std::string::npos);
