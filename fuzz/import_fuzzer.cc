@@ -57,7 +57,7 @@ class CheckingSink : public xwdb::RecordSink {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace xwdb;
   if (size < 2) return 0;
-  const uint8_t format = data[0] % 7;
+  const uint8_t format = data[0] % 8;
   Normalizer* normalizer = fuzz::NormalizerFor(fuzz::LocaleFor(data[1]));
   const absl::string_view bytes = fuzz::AsText(data + 2, size - 2);
   if (format == 6) {  // WordNet: the same bytes as every file of the directory
@@ -95,6 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 2: (void)ReadScored(*decoded, &sink); break;
     case 3: (void)ReadPipe(*decoded, &sink); break;
     case 4: (void)ReadXdTsv(*decoded, &sink); break;
+    case 7: (void)ReadFlags(*decoded, &sink); break;
     default: (void)ReadCsv(*decoded, &sink); break;
   }
   return 0;
