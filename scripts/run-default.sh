@@ -20,9 +20,11 @@ xwdb=build/$preset/tools/xwdb
 xwdbd=build/$preset/daemon/xwdbd
 client=build/$preset/client/xwdb-client
 
-# The recipe's inputs: a dictionary built from other ones (an older
-# checkout's) is built again.
-recipe=$(cat "$0" data/clues/en-common.txt data/flags/en-offensive.txt | sha256sum | cut -c1-16)
+# The recipe's inputs (this script, the project's lists, the importer's and
+# the store's sources, whatever the preset): a dictionary built from other
+# ones (an older checkout's) is built again.
+recipe=$(cat scripts/run-default.sh data/clues/en-common.txt data/flags/en-offensive.txt \
+  core/import/* core/store/* core/text/* | sha256sum | cut -c1-16)
 if [ -e "$db/CURRENT" ] && [ "$(cat "$db/xwdb-recipe" 2>/dev/null)" != "$recipe" ]; then
   echo "== $db was built by another recipe: building it again"
   rm -rf "$db"

@@ -48,7 +48,6 @@ absl::StatusOr<GridAnalysis> AnalyzeGrid(std::shared_ptr<const MaskIndex> index,
       sa.in_dictionary = id.has_value();
       sa.candidates = 1;
       if (id) sa.best.push_back(ScoredEntry{sa.pattern, index->score(sa.slot.length(), *id)});
-      if (id) sa.marks = index->marks(sa.slot.length(), *id);
     }
     out.slots.push_back(std::move(sa));
   }

@@ -38,7 +38,6 @@ struct SlotAnalysis {
   std::string pattern;      // letter codes, kEmpty for an empty cell
   bool given = false;       // every cell given (kept as is)
   bool in_dictionary = true;  // for a given entry: is it a word of the dictionary
-  uint8_t marks = 0;          // for a given entry of the dictionary: its marks (word_marks.h)
   // Words that still fit after propagation; for a given entry 1. 0: dead.
   uint64_t candidates = 0;
   std::vector<ScoredEntry> best;  // the best of them, best first

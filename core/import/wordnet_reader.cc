@@ -1,6 +1,7 @@
 #include "core/import/wordnet_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <vector>
 
@@ -118,7 +119,7 @@ class SynsetEmitter {
     for (const std::string& lemma : synset.lemmas) {
       const std::string answer = Spaced(lemma);
       const uint32_t rank = context_.senses.RankOf(lemma, synset.pos, synset.offset);
-      const uint8_t entry_flags = kinds != 0 ? context_.offensive.LemmaKinds(lemma, synset, context_.senses) : 0;
+      const uint8_t entry_flags = kinds != 0 ? context_.offensive.LemmaKinds(lemma, kinds, context_.senses) : 0;
       // Common synonyms first (those seen in this sense in the tagged
       // corpus), then rare ones, each in the synset's order.
       std::vector<Synonym> synonyms;
@@ -302,7 +303,7 @@ void OffensiveSenses::AddSynset(const WordNetSynset& synset) {
   if (const uint8_t kinds = KindsOf(synset); kinds != 0) synsets_[Key(synset.pos, synset.offset)] |= kinds;
 }
 
-uint8_t OffensiveSenses::LemmaKinds(absl::string_view lemma, const WordNetSynset& synset,
+uint8_t OffensiveSenses::LemmaKinds(absl::string_view lemma, uint8_t synset_kinds,
                                     const WordNetSenses& senses) const {
   uint8_t kinds = 0;
   bool listed = false, all = true;
@@ -315,37 +316,36 @@ uint8_t OffensiveSenses::LemmaKinds(absl::string_view lemma, const WordNetSynset
       kinds |= it->second;
     }
   });
-  if (!listed) return KindsOf(synset);
+  if (!listed) return synset_kinds;
   return all ? kinds : 0;
 }
 
 absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
   WordNetContext context;
   if (absl::Status s = LoadContext(dir, &context, sink); !s.ok()) return s;
-  {
-    absl::StatusOr<std::string> nouns = ReadOptional(dir, "data.noun");
-    if (!nouns.ok()) return nouns.status();
-    context.offensive.AddDomains(*nouns);
+  constexpr const char* kParts[] = {"data.noun", "data.verb", "data.adj", "data.adv"};
+  std::array<std::string, 4> data;  // each file read once
+  for (size_t i = 0; i < data.size(); ++i) {
+    absl::StatusOr<std::string> bytes = ReadWholeFile(absl::StrCat(dir, "/", kParts[i]));
+    if (!bytes.ok()) return bytes.status();
+    data[i] = *std::move(bytes);
   }
+  context.offensive.AddDomains(data[0]);
   // Every offensive synset, first: a lemma is flagged only if all its
   // senses are, and they lie in several files.
-  for (const char* part : {"data.noun", "data.verb", "data.adj", "data.adv"}) {
-    absl::StatusOr<std::string> text = ReadOptional(dir, part);
-    if (!text.ok()) return text.status();
+  for (const std::string& text : data) {
     WordNetSynset synset;
-    for (absl::string_view line : absl::StrSplit(*text, '\n')) {
+    for (absl::string_view line : absl::StrSplit(text, '\n')) {
       if (!line.empty() && line[0] != ' ' && ParseWordNetLine(line, &synset)) context.offensive.AddSynset(synset);
     }
   }
   SynsetEmitter emitter(context, sink);
   WordNetSynset synset;
-  for (const char* part : {"data.noun", "data.verb", "data.adj", "data.adv"}) {
-    const std::string path = absl::StrCat(dir, "/", part);
-    absl::StatusOr<std::string> bytes = ReadWholeFile(path);
-    if (!bytes.ok()) return bytes.status();
-    absl::StatusOr<DecodedInput> input = DecodeInput(*bytes, "");
+  for (size_t i = 0; i < data.size(); ++i) {
+    const std::string& bytes = data[i];
+    absl::StatusOr<DecodedInput> input = DecodeInput(bytes, "");
     if (!input.ok()) return input.status();
-    sink->BeginFile(part, bytes->size());
+    sink->BeginFile(kParts[i], bytes.size());
     LineSource lines(*input);
     Line line;
     while (lines.Next(&line)) {
@@ -360,7 +360,7 @@ absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
         emitter.Emit(line, synset);
       }
     }
-    sink->OnProgress(bytes->size());
+    sink->OnProgress(bytes.size());
   }
   return absl::OkStatus();
 }

@@ -31,9 +31,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "core/import/input_text.h"
-#include "absl/container/flat_hash_map.h"
 #include "core/import/record.h"
 #include "core/import/wordnet_senses.h"
 
@@ -71,11 +71,14 @@ class OffensiveSenses {
   void AddSynset(const WordNetSynset& synset);
   // The kinds of a lemma whose every sense (as `senses` lists them) is
   // offensive, OR-ed; 0 if one is not. A lemma the index does not list has
-  // `synset`'s.
-  uint8_t LemmaKinds(absl::string_view lemma, const WordNetSynset& synset, const WordNetSenses& senses) const;
+  // the kinds of the synset it is read in, `synset_kinds`.
+  uint8_t LemmaKinds(absl::string_view lemma, uint8_t synset_kinds, const WordNetSenses& senses) const;
 
  private:
-  static uint64_t Key(char pos, uint32_t offset) { return (uint64_t{static_cast<uint8_t>(pos == 's' ? 'a' : pos)} << 32) | offset; }
+  // A satellite ('s') is an adjective ('a'), as the index files list it.
+  static uint64_t Key(char pos, uint32_t offset) {
+    return (uint64_t{static_cast<uint8_t>(pos == 's' ? 'a' : pos)} << 32) | offset;
+  }
   std::vector<std::pair<uint32_t, uint8_t>> domains_;  // noun offset, kind
   absl::flat_hash_map<uint64_t, uint8_t> synsets_;     // Key -> kinds, offensive synsets only
 };

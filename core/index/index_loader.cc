@@ -28,10 +28,10 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
   // The answers with a clue a puzzle could print. The scan is in answer
   // order, so an answer's clues are adjacent.
   absl::flat_hash_set<std::string> clued;
-  uint64_t clues = 0;
+  bool any_clue = false;
   std::string last;
   XWDB_RETURN_IF_ERROR(store.ForEachClue([&](absl::string_view answer, uint64_t, const ClueRecord& clue) {
-    ++clues;
+    any_clue = true;
     if ((clue.flags & schema::kClueOffensive) == 0 && answer != last) {
       last.assign(answer.data(), answer.size());
       clued.insert(last);
@@ -41,7 +41,7 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
   uint64_t flagged = 0, unclued = 0;
   XWDB_RETURN_IF_ERROR(store.ForEachWord([&](absl::string_view codes, const WordRecord& record) {
     uint8_t marks = MarksOfWordFlags(record.flags);
-    if (clues > 0 && !clued.contains(codes)) marks |= kMarkUnclued;
+    if (any_clue && !clued.contains(codes)) marks |= kMarkUnclued;
     flagged += (marks & kMarkOffensive) != 0;
     unclued += (marks & kMarkUnclued) != 0;
     builder.Add(codes, record.score, marks);

@@ -236,15 +236,21 @@ std::shared_ptr<const MaskIndex> MaskIndex::Builder::Build() && {
       }
     }
     if (d.marks_present != 0) {
+      // The set of one mark first, then each larger set as the union of a
+      // smaller one and its lowest mark's.
       constexpr uint32_t kSets = (1u << kMarkBits) - 1;
       d.withheld.assign(size_t{kSets} * d.blocks, 0);
+      auto set_of = [&](uint32_t c) { return d.withheld.data() + size_t{c - 1} * d.blocks; };
       for (uint32_t id = 0; id < d.count; ++id) {
-        if (d.marks[id] == 0) continue;
-        for (uint32_t c = 1; c <= kSets; ++c) {
-          if (c & d.marks[id]) d.withheld[size_t{c - 1} * d.blocks + id / 64] |= uint64_t{1} << (id % 64);
-        }
+        for (uint8_t m = d.marks[id]; m != 0; m &= m - 1) set_of(m & -m)[id / 64] |= uint64_t{1} << (id % 64);
       }
-      index->marks_present_ |= d.marks_present;
+      for (uint32_t c = 1; c <= kSets; ++c) {
+        const uint32_t low = c & -c;
+        if (c == low) continue;
+        const uint64_t *rest = set_of(c ^ low), *one = set_of(low);
+        uint64_t* out = set_of(c);
+        for (uint32_t b = 0; b < d.blocks; ++b) out[b] = rest[b] | one[b];
+      }
     }
     for (uint32_t id = 0; id < d.count; ++id) by_letters[id] = id;
     std::sort(by_letters.begin(), by_letters.end(), [&](uint32_t x, uint32_t y) {

@@ -113,8 +113,6 @@ class MaskIndex {
   // The bitset (blocks(length) words; bit i: word id i) of the words of
   // `length` that carry any of `marks`; nullptr if none does.
   const uint64_t* Withheld(int length, uint8_t marks) const;
-  // The marks some word of the index carries.
-  uint8_t marks_present() const { return marks_present_; }
   // The id of a word of length codes.size(), if it is in the index.
   std::optional<uint32_t> Find(absl::string_view codes) const;
   // Ids [0, ScoreEnd(length, s)) are exactly the words scored s or more.
@@ -172,7 +170,6 @@ class MaskIndex {
   std::array<LengthData, kMaxLength + 1> lengths_;
   uint64_t total_words_ = 0;
   int max_length_ = 0;
-  uint8_t marks_present_ = 0;
 };
 
 }  // namespace xwdb

@@ -4,6 +4,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "core/index/mask_index.h"
 #include "core/store/word_flags.h"
 
 namespace xwdb {
@@ -32,6 +33,12 @@ std::vector<std::string> MarkNames(uint8_t marks) {
   std::vector<std::string> names = FlagKindNames(WordFlagsOfMarks(marks));
   if (marks & kMarkUnclued) names.emplace_back("unclued");
   return names;
+}
+
+std::vector<std::string> OffenseNames(const MaskIndex& index, absl::string_view codes) {
+  const auto id = index.Find(codes);
+  if (!id) return {};
+  return MarkNames(index.marks(static_cast<int>(codes.size()), *id) & kMarkOffensive);
 }
 
 }  // namespace xwdb

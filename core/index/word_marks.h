@@ -42,6 +42,11 @@ absl::StatusOr<uint8_t> ParseAllowedMarks(const std::vector<std::string>& names)
 // The names of `marks` (the kinds, then "unclued").
 std::vector<std::string> MarkNames(uint8_t marks);
 
+class MaskIndex;
+// The kinds of offense of a word (letter codes) of `index`, by name; none
+// if it has none or is not in the index.
+std::vector<std::string> OffenseNames(const MaskIndex& index, absl::string_view codes);
+
 }  // namespace xwdb
 
 #endif  // XWDB_CORE_INDEX_WORD_MARKS_H_

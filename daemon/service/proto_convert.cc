@@ -21,11 +21,7 @@ v1::FillOutcome OutcomeToProto(FillOutcome outcome) {
 }
 
 void AddFlags(const MaskIndex& index, absl::string_view codes, google::protobuf::RepeatedPtrField<std::string>* flags) {
-  const auto id = index.Find(codes);
-  if (!id) return;
-  for (std::string& name : MarkNames(index.marks(static_cast<int>(codes.size()), *id) & kMarkOffensive)) {
-    flags->Add(std::move(name));
-  }
+  for (std::string& name : OffenseNames(index, codes)) flags->Add(std::move(name));
 }
 
 void SlotToProto(const Slot& slot, int number, v1::SlotId* out) {

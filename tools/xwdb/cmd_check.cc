@@ -72,10 +72,11 @@ int Run(const CheckArgs& args, Io& io) {
   const GridFacts& f = a.facts;
   std::vector<std::string> not_in_dictionary, flagged;
   for (const SlotAnalysis& s : a.slots) {
-    if (s.given && !s.in_dictionary) not_in_dictionary.push_back(SlotLabel(s));
-    if (s.given && (s.marks & kMarkOffensive)) {
-      flagged.push_back(absl::StrCat(SlotLabel(s), " ", alphabet.Decode(s.pattern), " (",
-                                     absl::StrJoin(MarkNames(s.marks & kMarkOffensive), ", "), ")"));
+    if (!s.given) continue;
+    if (!s.in_dictionary) not_in_dictionary.push_back(SlotLabel(s));
+    if (auto kinds = OffenseNames(*context->index, s.pattern); !kinds.empty()) {
+      flagged.push_back(
+          absl::StrCat(SlotLabel(s), " ", alphabet.Decode(s.pattern), " (", absl::StrJoin(kinds, ", "), ")"));
     }
   }
   auto slot_of = [&](int s) { return s < 0 ? std::string("-") : SlotLabel(a.slots[s]); };
@@ -114,7 +115,7 @@ int Run(const CheckArgs& args, Io& io) {
       nlohmann::json best = nlohmann::json::array();
       for (const ScoredEntry& e : s.best) {
         nlohmann::json word = {{"word", alphabet.Decode(e.word)}, {"score", e.score}};
-        if (auto flags = FlagNames(*context->index, e.word); !flags.empty()) word["flags"] = flags;
+        if (auto flags = OffenseNames(*context->index, e.word); !flags.empty()) word["flags"] = flags;
         best.push_back(std::move(word));
       }
       slots.push_back({{"slot", SlotLabel(s)}, {"number", s.number}, {"direction", s.slot.down ? "down" : "across"},
@@ -177,7 +178,7 @@ int Run(const CheckArgs& args, Io& io) {
     io.out << "  " << std::left << std::setw(5) << SlotLabel(*s) << std::setw(18) << alphabet.DecodePattern(s->pattern)
            << std::right << std::setw(8) << s->candidates << "  ";
     for (const ScoredEntry& e : s->best) {
-      const auto flags = FlagNames(*context->index, e.word);
+      const auto flags = OffenseNames(*context->index, e.word);
       io.out << " " << alphabet.Decode(e.word) << "(" << e.score << (flags.empty() ? "" : " " + absl::StrJoin(flags, ","))
              << ")";
     }

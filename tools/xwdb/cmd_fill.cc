@@ -12,6 +12,7 @@
 #include "core/fill/solver.h"
 #include "core/format/puzzle.h"
 #include "core/format/puzzle_reader.h"
+#include "core/index/word_marks.h"
 #include "tools/xwdb/command.h"
 #include "tools/xwdb/grid_context.h"
 
@@ -130,7 +131,7 @@ int Run(const FillArgs& a, Io& io) {
                                {"word", s.open ? nlohmann::json() : nlohmann::json(alphabet.Decode(s.word))},
                                {"score", s.score}};
         if (s.locked) slot["given"] = true;
-        if (auto flags = FlagNames(*context->index, s.word); !s.open && !flags.empty()) slot["flags"] = flags;
+        if (auto flags = OffenseNames(*context->index, s.word); !s.open && !flags.empty()) slot["flags"] = flags;
         if (a.clues) {
           for (const CluedEntry& e : puzzles[k].entries) {
             if (e.number != s.number || e.down != s.slot.down) continue;

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/fill/suggest.h"
+#include "core/index/word_marks.h"
 #include "tools/xwdb/command.h"
 #include "tools/xwdb/grid_context.h"
 
@@ -48,7 +49,7 @@ int Run(const SuggestArgs& args, Io& io) {
     nlohmann::json list = nlohmann::json::array();
     for (const Suggestion& s : r->suggestions) {
       nlohmann::json e = {{"word", alphabet.Decode(s.word)}, {"score", s.score}};
-      if (auto flags = FlagNames(*context->index, s.word); !flags.empty()) e["flags"] = flags;
+      if (auto flags = OffenseNames(*context->index, s.word); !flags.empty()) e["flags"] = flags;
       e["status"] = !s.probed ? "not probed" : s.alive ? "alive" : "dead";
       if (s.alive) e["fillability"] = s.fillability;
       if (!s.kills.empty()) e["kills"] = s.kills;
@@ -65,7 +66,7 @@ int Run(const SuggestArgs& args, Io& io) {
   if (!r->grid_dead.empty()) io.out << "the grid is dead as it stands: " << r->grid_dead << "\n";
   for (const Suggestion& s : r->suggestions) {
     io.out << std::left << std::setw(18) << alphabet.Decode(s.word) << std::right << std::setw(4) << s.score << "  ";
-    if (auto flags = FlagNames(*context->index, s.word); !flags.empty()) io.out << "[" << absl::StrJoin(flags, ",") << "]  ";
+    if (auto flags = OffenseNames(*context->index, s.word); !flags.empty()) io.out << "[" << absl::StrJoin(flags, ",") << "]  ";
     if (!s.probed) {
       io.out << "not probed";
     } else if (s.alive) {

@@ -27,12 +27,6 @@ absl::StatusOr<GridContext> LoadGridContext(const std::string& db, const std::st
   return c;
 }
 
-std::vector<std::string> FlagNames(const MaskIndex& index, absl::string_view codes) {
-  const auto id = index.Find(codes);
-  if (!id) return {};
-  return MarkNames(index.marks(static_cast<int>(codes.size()), *id) & kMarkOffensive);
-}
-
 void AddRuleOptions(CLI::App* app, RuleArgs* rules, FillOptions* o) {
   app->add_option("--min-score", o->min_score, "Use only words scored at least this")->check(CLI::Range(0, 100));
   app->add_option("--min-length", o->min_length, "Shorter runs are not slots (default 2)")->check(CLI::Range(1, 64));

@@ -28,10 +28,6 @@ struct GridContext {
 // mask index. Errors name the file.
 absl::StatusOr<GridContext> LoadGridContext(const std::string& db, const std::string& grid, Io& io);
 
-// The kinds of offense of a word (letter codes) of the index, by name;
-// none if it has none or is not in the index.
-std::vector<std::string> FlagNames(const MaskIndex& index, absl::string_view codes);
-
 // The rules options every grid subcommand takes.
 struct RuleArgs {
   std::vector<std::string> exclude;
