@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -271,18 +270,17 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
         self.assertGreater(stats.cpu_seconds, 0)
 
 
-class KeptOutWordsTest(unittest.TestCase):
+class KeptOutWordsTest(xwdbd_fixture.SmallDaemonTest):
     """Words the dictionary flags stay out of matches and fills, and words
     without a clue out of fills (the dictionary holds clues), unless the
     request allows them; the flags show where they are let in."""
+    XWDB, XWDBD, PROTO_DIR = XWDB, XWDBD, PROTO_DIR
+    SCORED_WORDS = AssistTest.SCORED_WORDS
     FLAGGED = {"COT": "vulgar", "TEA": "slur", "ONE": "sensitive"}
     CLUED = {w for i, w in enumerate(sorted(WORDS)) if i % 4 != 3}
 
     @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        xwdbd_fixture.generate_stubs(PROTO_DIR, cls.tmp.name)
-        db = xwdbd_fixture.make_dictionary(XWDB, cls.tmp.name, "".join(f"{w.lower()};{s}\n" for w, s in WORDS.items()))
+    def prepare(cls, db):
         for name, fmt, text in [
                 ("flags.txt", "flags", "".join(f"{w.lower()};{k}\n" for w, k in cls.FLAGGED.items())),
                 ("clues.txt", "pipe", "".join(f"{w}|Clue number {i}\n" for i, w in enumerate(sorted(cls.CLUED))))]:
@@ -290,17 +288,6 @@ class KeptOutWordsTest(unittest.TestCase):
             with open(path, "w") as f:
                 f.write(text)
             subprocess.run([XWDB, "import", "--db", db, "--format", fmt, path], check=True, stdout=subprocess.DEVNULL)
-        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "small=" + db])
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.daemon.stop()
-        cls.tmp.cleanup()
-
-    def stub(self):
-        import grpc
-        from xwdb.v1 import xwdb_pb2_grpc
-        return xwdb_pb2_grpc.XwdbStub(grpc.insecure_channel(self.daemon.address))
 
     def test_matches_leave_flagged_words_out_unless_allowed(self):
         from xwdb.v1 import xwdb_pb2
@@ -310,7 +297,7 @@ class KeptOutWordsTest(unittest.TestCase):
         self.assertEqual([(w.word, list(w.flags)) for w in r.words], [("COT", ["vulgar"]), ("CUT", []), ("CAT", [])])
         r = self.stub().Match(xwdb_pb2.MatchRequest(pattern="...", allow=["offensive"], count_only=True), timeout=30)
         self.assertEqual(r.total, len(WORDS))
-        p = subprocess.run([CLIENT, "match", "--server", self.daemon.address, "--allow", "slur,vulgar", "c.t", "tea"],
+        p = subprocess.run([CLIENT, "match", "--server", self.address, "--allow", "slur,vulgar", "c.t", "tea"],
                            capture_output=True, text=True, timeout=60)
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("COT  80  [vulgar]", p.stdout)

@@ -82,7 +82,8 @@ class Daemons:
 class SmallDaemonTest(unittest.TestCase):
     """One xwdbd for the whole class, serving `small`, a dictionary of
     SCORED_WORDS ("word;score" lines), with the gRPC stubs generated.
-    Subclasses set XWDB, XWDBD, PROTO_DIR and SCORED_WORDS."""
+    Subclasses set XWDB, XWDBD, PROTO_DIR and SCORED_WORDS, and may add to
+    the dictionary before the daemon starts (prepare)."""
     XWDB = XWDBD = PROTO_DIR = None
     SCORED_WORDS = ""
 
@@ -91,8 +92,13 @@ class SmallDaemonTest(unittest.TestCase):
         cls.tmp = tempfile.TemporaryDirectory()
         generate_stubs(cls.PROTO_DIR, cls.tmp.name)
         db = make_dictionary(cls.XWDB, cls.tmp.name, cls.SCORED_WORDS)
+        cls.prepare(db)
         cls.daemon = Daemon(cls.XWDBD, cls.tmp.name, ["--db", "small=" + db])
         cls.address = cls.daemon.address
+
+    @classmethod
+    def prepare(cls, db):
+        pass
 
     @classmethod
     def tearDownClass(cls):
