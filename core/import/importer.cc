@@ -437,6 +437,9 @@ absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collect
   }
   const DecodedInput* decoded = collector->KeepDecoded(*std::move(decoding));
   summary->encoding = decoded->encoding;
+  if (options.encoding.empty() && IsEightBitLegacyText(bytes)) {
+    summary->encoding = "UTF-8 expected, but the file looks like Windows-1252: import it with --encoding windows-1252";
+  }
   if (format == Format::kAuto) format = DetectTextFormat(decoded->text(), &summary->detection);
   summary->format = std::string(FormatName(format));
   collector->BeginFile(input.path, decoded->text().size());
@@ -524,6 +527,20 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
     for (size_t i = 0; i < chunk.size(); ++i) {
       const absl::string_view key = keys[begin + i].key;
       const PendingWord* pending = keys[begin + i].word;
+      const bool scored_here = pending != nullptr && !pending->flags_only && options.block_below.has_value();
+      if (scored_here && pending->score < *options.block_below) {
+        blocked_answers->insert(key);
+        if (blocked[i]) continue;
+        changes->PutBlocked(key);
+        if (existing[i]) changes->DeleteWord(key);
+        ++report->entries_blocked;
+        continue;
+      }
+      if (scored_here && blocked[i]) {
+        changes->DeleteBlocked(key);
+        ++report->entries_unblocked;
+        blocked[i] = false;
+      }
       if (blocked[i]) {
         blocked_answers->insert(key);
         if (pending != nullptr) {
@@ -714,7 +731,7 @@ absl::StatusOr<ImportReport> Import(Store* store, std::vector<ImportInput> input
   // Views into the collector's arena.
   absl::flat_hash_set<absl::string_view> blocked;
   absl::flat_hash_set<absl::string_view> stored_answers;  // stored entries among the clues' answers
-  if (report.created) {
+  if (report.created && !options.block_below) {
     // A new dictionary: nothing to compare with, so entries and clues are
     // only encoded, each on a thread of its own (both read the collector;
     // each writes its own counters and write set).
@@ -782,7 +799,8 @@ std::string ImportReportJson(const ImportReport& r) {
   j["records"] = r.records;
   j["duplicate_lines"] = r.duplicate_lines;
   j["entries"] = {{"added", r.entries_added}, {"updated", r.entries_updated},
-                  {"unchanged", r.entries_unchanged}};
+                  {"unchanged", r.entries_unchanged}, {"blocked", r.entries_blocked},
+                  {"unblocked", r.entries_unblocked}};
   j["clues"] = {{"added", r.clues_added},
                 {"duplicate", r.clues_duplicate},
                 {"updated", r.clues_updated},

@@ -67,6 +67,10 @@ struct ImportOptions {
   std::string scowl_variant = "american";
   size_t max_examples = 5;         // rejected lines kept per reason for the report
   bool dry_run = false;            // read, normalize and compare; commit nothing
+  // A constructor's list layered over a dictionary: entries it scores below
+  // this are blocked (removed, and kept out of later imports), and entries
+  // it scores at or above it leave the blocklist. Unset: scores only.
+  std::optional<int> block_below;
   // Called now and then with bytes read so far and the total (both inputs-wide).
   std::function<void(uint64_t done, uint64_t total)> progress;
 };
@@ -104,6 +108,8 @@ struct ImportReport {
   uint64_t entries_added = 0;
   uint64_t entries_updated = 0;     // score, flags or sources changed
   uint64_t entries_unchanged = 0;
+  uint64_t entries_blocked = 0;     // scored below block_below: blocked now
+  uint64_t entries_unblocked = 0;   // scored at or above block_below: off the blocklist
   uint64_t clues_added = 0;
   uint64_t clues_duplicate = 0;     // already stored, or repeated in the import
   uint64_t clues_updated = 0;       // already stored, with another rank or kind now

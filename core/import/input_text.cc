@@ -2,7 +2,9 @@
 
 #include <unicode/ucnv.h>
 #include <unicode/unistr.h>
+#include <unicode/utf8.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -153,6 +155,35 @@ std::optional<RejectReason> CheckLine(absl::string_view line) {
   if (std::memchr(line.data(), '\0', line.size()) != nullptr) return RejectReason::kNulByte;
   if (!IsValidUtf8(line)) return RejectReason::kInvalidUtf8;
   return std::nullopt;
+}
+
+namespace {
+
+// The length of the well-formed UTF-8 sequence of two to four bytes at the
+// start of `s` (ICU's check: no overlong forms, surrogates or code points
+// past U+10FFFF), or 0.
+size_t Utf8SequenceAt(absl::string_view s) {
+  const int32_t length = static_cast<int32_t>(std::min<size_t>(s.size(), 4));
+  int32_t next = 0;
+  UChar32 c;
+  U8_NEXT(s.data(), next, length, c);
+  return c >= 0 && next > 1 ? static_cast<size_t>(next) : 0;
+}
+
+}  // namespace
+
+bool IsEightBitLegacyText(absl::string_view bytes) {
+  bool invalid = false;
+  for (size_t i = 0; i < bytes.size();) {
+    if (static_cast<unsigned char>(bytes[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    if (Utf8SequenceAt(bytes.substr(i)) > 0) return false;  // UTF-8 (its bad lines are rejected)
+    invalid = true;
+    ++i;
+  }
+  return invalid;
 }
 
 absl::StatusOr<DecodedInput> DecodeInput(absl::string_view bytes, absl::string_view encoding) {

@@ -52,6 +52,14 @@ struct DecodedInput {
 // into `bytes`: keep them alive while it is used.
 absl::StatusOr<DecodedInput> DecodeInput(absl::string_view bytes, absl::string_view encoding);
 
+// True if `bytes` hold bytes above 127 and none of them starts a
+// well-formed UTF-8 sequence: 8-bit legacy text (Windows-1252 or Latin-1,
+// as lists kept with Windows tools are), not UTF-8 with a few bad bytes.
+// Such text is still read as UTF-8 unless an encoding is named (its
+// accented lines rejected, never guessed into keys); the import report
+// says what to name.
+bool IsEightBitLegacyText(absl::string_view bytes);
+
 // A physical line of a DecodedInput.
 struct Line {
   uint64_t number = 0;                // 1-based

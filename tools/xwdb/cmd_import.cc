@@ -2,6 +2,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -27,6 +28,7 @@ struct ImportArgs {
   std::string scowl_variant = "american";
   bool json = false;
   bool dry_run = false;
+  std::optional<int> block_below;
   double wait = 0;
 };
 
@@ -72,6 +74,8 @@ void PrintReport(const ImportReport& r, const std::string& db, std::ostream& out
   row("entries added", r.entries_added);
   row("entries updated", r.entries_updated);
   row("entries unchanged", r.entries_unchanged);
+  if (r.entries_blocked) row("entries blocked", r.entries_blocked);
+  if (r.entries_unblocked) row("entries unblocked", r.entries_unblocked);
   row("duplicate lines", r.duplicate_lines);
   row("clues added", r.clues_added);
   row("clues duplicate", r.clues_duplicate);
@@ -112,6 +116,7 @@ int Run(const ImportArgs& a, Io& io) {
   options.source = a.source;
   options.scowl_variant = a.scowl_variant;
   options.dry_run = a.dry_run;
+  options.block_below = a.block_below;
 
   std::vector<ImportInput> inputs;
   for (const std::string& path : a.inputs) {
@@ -173,6 +178,10 @@ Command AddImportCommand(CLI::App* root) {
                   "SCOWL spelling: american (default), british, british_z, canadian, australian");
   app->add_flag("--json", args->json, "Print the report as JSON");
   app->add_flag("--dry-run", args->dry_run, "Read and report, write nothing");
+  app->add_option("--block-below", args->block_below,
+                  "A list of your own over the dictionary: block the entries it scores below this, "
+                  "and unblock those it scores at or above it")
+      ->check(CLI::Range(0, 101));
   app->add_option("--wait", args->wait, "Seconds to wait for another writer (default 0: fail at once)");
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }

@@ -173,6 +173,121 @@ TEST_F(ImporterTest, BlockedEntriesStayOutOnReimport) {
   EXPECT_EQ(r.rejects["blocked"].count, 1u);
 }
 
+// The published lists constructors trade, each in the layout it ships in:
+// one entry and its score per line, separated by ';', on each list's own
+// scale (all put the usual cut-off at 50, as xwdb does), so they go in with
+// their scores as they are.
+TEST(ConstructorsListsTest, EachPublishedLayoutGoesInWithItsScores) {
+  struct List {
+    const char* name;
+    std::string text;
+    std::map<std::string, int> want;
+    std::string encoding = "";  // as the list's page says
+  };
+  const std::vector<List> lists = {
+      // Spread the Wordlist: lower case, phrases run together, 0-50 (0 for
+      // entries it keeps out).
+      {"spreadthewordlist.dict", "icecream;50\nsummacumlaude;40\naaa;20\nzzz;0\n",
+       {{"ICECREAM", 50}, {"SUMMACUMLAUDE", 40}, {"AAA", 20}, {"ZZZ", 0}}},
+      // Peter Broda's: 0-100, phrases with spaces, mixed case, and written
+      // by Windows tools in Windows-1252 (é as the byte E9).
+      {"peter-broda-wordlist__scored.txt", "Ice Cream;60\ncaf\xE9 au lait;55\nA LA CARTE;76\n",
+       {{"ICECREAM", 60}, {"CAFEAULAIT", 55}, {"ALACARTE", 76}}, "windows-1252"},
+      // XWord Info's: upper case, 5-60, CRLF line ends.
+      {"XwiWordList.txt", "ICECREAM;60\r\nALACARTE;50\r\nAAA;25\r\nIII;5\r\n",
+       {{"ICECREAM", 60}, {"ALACARTE", 50}, {"AAA", 25}, {"III", 5}}},
+      // The Crossword Nexus collaborative list: lower case, UTF-8, 0-100.
+      {"xwordlist.dict", "ice cream;50\nnaïve;45\nà la carte;60\n",
+       {{"ICECREAM", 50}, {"NAIVE", 45}, {"ALACARTE", 60}}},
+  };
+  // Read as UTF-8, the Windows-1252 list's accented line is rejected, and
+  // the report says which encoding to name.
+  {
+    testing::TempDir dir;
+    auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+    ASSERT_TRUE(store.ok());
+    auto report = Import(store->get(), {ImportInput::Bytes(lists[1].name, lists[1].text)}, {});
+    ASSERT_TRUE(report.ok());
+    EXPECT_EQ(report->rejects["invalid_utf8"].count, 1u);
+    EXPECT_NE(report->inputs[0].encoding.find("--encoding windows-1252"), std::string::npos);
+  }
+  testing::TempDir dir;
+  for (const List& list : lists) {
+    SCOPED_TRACE(list.name);
+    auto store = Store::Open(dir.Sub(list.name), {.create_if_missing = true});
+    ASSERT_TRUE(store.ok()) << store.status();
+    ImportOptions options;
+    options.encoding = list.encoding;
+    auto report = Import(store->get(), {ImportInput::Bytes(list.name, list.text)}, options);
+    ASSERT_TRUE(report.ok()) << report.status();
+    EXPECT_EQ(report->inputs[0].format, "scored");
+    EXPECT_EQ(report->rejected, 0u);
+    EXPECT_EQ(report->entries_added, list.want.size());
+    const Alphabet a = *Alphabet::FromUtf8((*store)->meta()->alphabet);
+    for (const auto& [word, score] : list.want) {
+      std::string codes;
+      ASSERT_TRUE(a.Encode(word, &codes));
+      auto got = (*store)->GetWords({codes});
+      ASSERT_TRUE(got.ok() && (*got)[0].has_value()) << word;
+      EXPECT_EQ((*got)[0]->score, score) << word;
+    }
+  }
+}
+
+TEST_F(ImporterTest, AConstructorsListOverADictionaryOverridesScoresAndBlocks) {
+  ImportText("apple;60\nbanana;60\ncherry;60\nBANANA|Yellow fruit\n");
+  ImportOptions mine;
+  mine.merge = ScoreMerge::kLast;
+  mine.block_below = 10;
+  // Scores override (down as well as up); below 10 blocks, clue and all.
+  auto imported = Import(store_.get(),
+                         {ImportInput::Bytes("my-clues.txt", "banana|Split fruit\ndurian|Smelly fruit\n"),
+                          ImportInput::Bytes("mine.txt", "apple;80\ncherry;10\nbanana;0\ndurian;5\n")},
+                         mine);
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  const ImportReport& r = *imported;
+  EXPECT_TRUE(Clues("BANANA").empty());
+  EXPECT_TRUE(Clues("DURIAN").empty());
+  EXPECT_EQ(Score("APPLE"), 80);
+  EXPECT_EQ(Score("CHERRY"), 10);
+  EXPECT_EQ(Score("BANANA"), -1);
+  EXPECT_EQ(Score("DURIAN"), -1);
+  EXPECT_EQ(r.entries_blocked, 2u);
+  EXPECT_EQ(r.entries_updated, 2u);
+  // Blocked: a later import of the dictionary's own lists leaves it out.
+  auto again = ImportText("banana;60\n");
+  EXPECT_EQ(Score("BANANA"), -1);
+  EXPECT_EQ(again.rejects["blocked"].count, 1u);
+  // The constructor changes their mind: the list takes it off the blocklist.
+  auto back = ImportText("banana;55\n", mine);
+  EXPECT_EQ(back.entries_unblocked, 1u);
+  EXPECT_EQ(Score("BANANA"), 55);
+  ImportText("banana;70\n");  // off the blocklist for every import
+  EXPECT_EQ(Score("BANANA"), 70);
+  // Without block_below a low score is only a score.
+  ImportOptions scores_only;
+  scores_only.merge = ScoreMerge::kLast;
+  ImportText("apple;0\n", scores_only);
+  EXPECT_EQ(Score("APPLE"), 0);
+}
+
+TEST(ConstructorsListsTest, BlockingWorksOnANewDictionaryToo) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok());
+  ImportOptions mine;
+  mine.merge = ScoreMerge::kLast;
+  mine.block_below = 1;
+  auto r = Import(store->get(),
+                  {ImportInput::Bytes("clues.txt", "KEPT|A clue\nGONE|A clue\n"),
+                   ImportInput::Bytes("mine.txt", "kept;50\ngone;0\n")},
+                  mine);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->entries_added, 1u);
+  EXPECT_EQ(r->entries_blocked, 1u);
+  EXPECT_EQ(r->clues_added, 1u);
+}
+
 TEST_F(ImporterTest, DryRunAndFailuresCommitNothing) {
   ImportText("apple\n");
   ImportOptions dry;

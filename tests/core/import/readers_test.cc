@@ -62,6 +62,21 @@ TEST(LineSourceTest, Utf16IsDecodedByItsByteOrderMark) {
   EXPECT_EQ(got, (std::vector<std::string>{"a", "!invalid_encoding", "c"}));
 }
 
+TEST(LineSourceTest, EightBitLegacyTextIsToldFromUtf8WithBadBytes) {
+  // "café;60" and "naïve;50" as a Windows tool writes them.
+  EXPECT_TRUE(IsEightBitLegacyText("caf\xE9;60\nna\xEFve;50\nabc;40\n"));
+  // One well-formed UTF-8 sequence: UTF-8 with a bad line.
+  EXPECT_FALSE(IsEightBitLegacyText("caf\xC3\xA9;60\nna\xEFve;50\n"));
+  EXPECT_FALSE(IsEightBitLegacyText("abc;50\n"));
+  EXPECT_FALSE(IsEightBitLegacyText("\xF0\x9F\x98\x80"));
+  // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+  EXPECT_TRUE(IsEightBitLegacyText("\xC0\xAF"));
+  EXPECT_TRUE(IsEightBitLegacyText("\xE0\x80\xAF"));
+  EXPECT_TRUE(IsEightBitLegacyText("\xED\xA0\x80"));
+  EXPECT_TRUE(IsEightBitLegacyText("\xF4\x90\x80\x80"));
+  EXPECT_TRUE(IsEightBitLegacyText("\xC3"));  // cut short
+}
+
 TEST(ReadersTest, ScoredParsesStrictly) {
   RecordingSink sink;
   ASSERT_TRUE(ReadScored(Decode("a;50\nb\nc;+5\nd;-0\ne;007\nf;1;2\n"), &sink).ok());
