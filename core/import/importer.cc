@@ -220,6 +220,12 @@ class Collector : public RecordSink {
 
   uint64_t TakeLines() { return std::exchange(lines_, 0); }
 
+  // Lines rejected for `why` so far, all inputs.
+  uint64_t Rejected(RejectReason why) const {
+    auto it = report_->rejects.find(std::string(RejectReasonName(why)));
+    return it == report_->rejects.end() ? 0 : it->second.count;
+  }
+
   // Holds an input's bytes until the import ends.
   const KeptInput& Keep(InputBytes bytes) {
     kept_.push_back(std::make_unique<KeptInput>());
@@ -437,9 +443,6 @@ absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collect
   }
   const DecodedInput* decoded = collector->KeepDecoded(*std::move(decoding));
   summary->encoding = decoded->encoding;
-  if (options.encoding.empty() && IsEightBitLegacyText(bytes)) {
-    summary->encoding = "UTF-8 expected, but the file looks like Windows-1252: import it with --encoding windows-1252";
-  }
   if (format == Format::kAuto) format = DetectTextFormat(decoded->text(), &summary->detection);
   summary->format = std::string(FormatName(format));
   collector->BeginFile(input.path, decoded->text().size());
@@ -447,6 +450,7 @@ absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collect
   collector->SetStableText(text);
   collector->Expect(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1,
                     format != Format::kPlain && format != Format::kScored && format != Format::kFlags);
+  const uint64_t not_utf8_before = collector->Rejected(RejectReason::kInvalidUtf8);
   absl::Status s;
   switch (format) {
     case Format::kPlain: s = ReadPlain(*decoded, collector); break;
@@ -459,6 +463,12 @@ absl::Status ReadInput(ImportInput& input, const ImportOptions& options, Collect
   }
   collector->SetStableText({});
   if (!s.ok()) return absl::InvalidArgumentError(absl::StrCat(input.path, ": ", s.message()));
+  // Lines were rejected as not UTF-8: say which encoding to name if the
+  // whole file is 8-bit text (scanned only then, not for every input).
+  if (options.encoding.empty() && collector->Rejected(RejectReason::kInvalidUtf8) > not_utf8_before &&
+      IsEightBitLegacyText(bytes)) {
+    summary->encoding = "UTF-8 expected, but the file looks like Windows-1252: import it with --encoding windows-1252";
+  }
   return absl::OkStatus();
 }
 
@@ -536,12 +546,10 @@ absl::Status MergeWords(Store* store, const ImportOptions& options, Collector* c
         ++report->entries_blocked;
         continue;
       }
-      if (scored_here && blocked[i]) {
+      if (scored_here && blocked[i]) {  // the list wants it back: merged below as any entry
         changes->DeleteBlocked(key);
         ++report->entries_unblocked;
-        blocked[i] = false;
-      }
-      if (blocked[i]) {
+      } else if (blocked[i]) {
         blocked_answers->insert(key);
         if (pending != nullptr) {
           ++report->rejected;
@@ -731,6 +739,8 @@ absl::StatusOr<ImportReport> Import(Store* store, std::vector<ImportInput> input
   // Views into the collector's arena.
   absl::flat_hash_set<absl::string_view> blocked;
   absl::flat_hash_set<absl::string_view> stored_answers;  // stored entries among the clues' answers
+  // (Blocking records blocked answers that the clue merge reads, so an
+  // import that blocks takes the sequential path, new dictionary or not.)
   if (report.created && !options.block_below) {
     // A new dictionary: nothing to compare with, so entries and clues are
     // only encoded, each on a thread of its own (both read the collector;

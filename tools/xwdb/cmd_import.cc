@@ -181,7 +181,7 @@ Command AddImportCommand(CLI::App* root) {
   app->add_option("--block-below", args->block_below,
                   "A list of your own over the dictionary: block the entries it scores below this, "
                   "and unblock those it scores at or above it")
-      ->check(CLI::Range(0, 101));
+      ->check(CLI::Range(0, 100));
   app->add_option("--wait", args->wait, "Seconds to wait for another writer (default 0: fail at once)");
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
