@@ -2,7 +2,8 @@
 # The main job on the embedded default: builds xwdb, builds the default
 # English dictionary from Debian's SCOWL lists (words and scores), WordNet
 # (clues, and its offensive senses), the project's own list of common clues
-# and its list of entries an editor keeps out, shows what it holds,
+# and its list of entries an editor keeps out, scored by fill value
+# (core/score/fill_value.h), shows what it holds,
 # fills the sample grid in-process, then starts xwdbd on loopback, fills the
 # same grid through xwdb-client with its clues, and stops the daemon.
 #   XWDB_DB      where the dictionary goes (default: var/default.db)
@@ -24,7 +25,7 @@ client=build/$preset/client/xwdb-client
 # the store's sources, whatever the preset): a dictionary built from other
 # ones (an older checkout's) is built again.
 recipe=$(cat scripts/run-default.sh data/clues/en-common.txt data/flags/en-offensive.txt \
-  core/import/* core/store/* core/text/* | sha256sum | cut -c1-16)
+  core/import/* core/score/* core/store/* core/text/* | sha256sum | cut -c1-16)
 if [ -e "$db/CURRENT" ] && [ "$(cat "$db/xwdb-recipe" 2>/dev/null)" != "$recipe" ]; then
   echo "== $db was built by another recipe: building it again"
   rm -rf "$db"
@@ -46,6 +47,10 @@ if [ ! -e "$db/CURRENT" ]; then
   # words) that WordNet's labels miss, flagged; matches and fills leave
   # flagged entries out unless a request allows them.
   "$xwdb" import --db "$tmp" --format flags data/flags/en-offensive.txt
+  # Scores by fill value (`xwdb why WORD` shows the terms): SCOWL's level,
+  # WordNet's corpus counts, senses, phrases, genera and inflections, and
+  # whether the entry has a printable clue.
+  "$xwdb" rescore --db "$tmp"
   echo "$recipe" > "$tmp/xwdb-recipe"
   mv "$tmp" "$db"
 fi

@@ -82,9 +82,6 @@ std::string ClueKindName(uint32_t rank, uint8_t flags);
 // How many entries have no clue.
 size_t MissingClues(const std::vector<CluedEntry>& entries);
 
-// True if `clue` gives away `answer_codes` (see the header comment).
-bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes, Normalizer* normalizer);
-
 }  // namespace xwdb
 
 #endif  // XWDB_CORE_CLUE_CLUE_PICKER_H_

@@ -26,6 +26,7 @@
 #include "core/import/scowl_reader.h"
 #include "core/import/wordnet_reader.h"
 #include "core/store/schema.h"
+#include "core/text/give_away.h"
 #include "core/text/normalizer.h"
 
 namespace xwdb {
@@ -300,6 +301,7 @@ class Collector : public RecordSink {
         c.record.text = r.clue == clue_ ? StableOrCopy(r.clue) : text_.Copy(clue_);
         c.record.rank = r.clue_rank;
         c.record.flags = r.clue_flags;
+        if (ClueGivesAwayAnswer(clue_, key_, normalizer_)) c.record.flags |= schema::kClueGivesAway;
         c.only_if_entry = r.only_if_entry;
         clues_.Add(c);
         return false;
@@ -309,7 +311,8 @@ class Collector : public RecordSink {
         // derived or a synonym only if it is that both times.
         ClueRecordView& kept = same->record;
         if (r.clue_rank != 0 && (kept.rank == 0 || r.clue_rank < kept.rank)) kept.rank = r.clue_rank;
-        kept.flags &= r.clue_flags;
+        // (Whether it gives the answer away depends on the text alone.)
+        kept.flags = (kept.flags & r.clue_flags) | (kept.flags & schema::kClueGivesAway);
         same->only_if_entry = same->only_if_entry && r.only_if_entry;
         same->answer_is_entry = same->answer_is_entry || !answer_kept_.empty();
         return true;

@@ -21,16 +21,6 @@
 namespace xwdb {
 namespace {
 
-WordClass ClassOfPos(char pos) {
-  switch (pos) {
-    case 'n': return WordClass::kNoun;
-    case 'v': return WordClass::kVerb;
-    case 'a':
-    case 's': return WordClass::kAdjective;
-    default: return WordClass::kAdverb;
-  }
-}
-
 std::string Spaced(absl::string_view lemma) { return absl::StrReplaceAll(lemma, {{"_", " "}}); }
 
 // Lowercase letters only: how two lemmas are compared for a give-away.
@@ -53,14 +43,6 @@ bool GivesAway(absl::string_view synonym, absl::string_view lemma) {
   return common >= 4;
 }
 
-// The text of an optional file of the directory; empty if it is absent.
-absl::StatusOr<std::string> ReadOptional(const std::string& dir, absl::string_view name) {
-  const std::string path = absl::StrCat(dir, "/", name);
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return std::string();
-  return ReadWholeFile(path);
-}
-
 // What every synset line needs besides the line itself.
 struct WordNetContext {
   WordNetSenses senses;
@@ -79,17 +61,17 @@ void WarnMalformed(absl::string_view name, const std::vector<MalformedLine>& mal
 absl::Status LoadContext(const std::string& dir, WordNetContext* context, RecordSink* sink) {
   for (auto [pos, name] : {std::pair{'n', "index.noun"}, std::pair{'v', "index.verb"},
                            std::pair{'a', "index.adj"}, std::pair{'r', "index.adv"}}) {
-    absl::StatusOr<std::string> text = ReadOptional(dir, name);
+    absl::StatusOr<std::string> text = ReadWordNetFile(dir, name);
     if (!text.ok()) return text.status();
     WarnMalformed(name, context->senses.AddIndex(pos, *text), sink);
   }
-  absl::StatusOr<std::string> counts = ReadOptional(dir, "cntlist.rev");
+  absl::StatusOr<std::string> counts = ReadWordNetFile(dir, "cntlist.rev");
   if (!counts.ok()) return counts.status();
   WarnMalformed("cntlist.rev", context->senses.AddCounts(*counts), sink);
   context->senses.Rank();
   for (auto [word_class, name] : {std::pair{WordClass::kNoun, "noun.exc"}, std::pair{WordClass::kVerb, "verb.exc"},
                                   std::pair{WordClass::kAdjective, "adj.exc"}}) {
-    absl::StatusOr<std::string> text = ReadOptional(dir, name);
+    absl::StatusOr<std::string> text = ReadWordNetFile(dir, name);
     if (!text.ok()) return text.status();
     WarnMalformed(name, context->inflection.AddExceptions(word_class, *text), sink);
   }
@@ -112,7 +94,7 @@ class SynsetEmitter {
       : context_(context), sink_(sink), maker_(&context.inflection, &context.senses) {}
 
   void Emit(const Line& line, const WordNetSynset& synset) {
-    const WordClass word_class = ClassOfPos(synset.pos);
+    const WordClass word_class = WordClassOfPos(synset.pos);
     const std::string definition = DefinitionOfGloss(synset.gloss, word_class);
     const uint8_t kinds = context_.offensive.KindsOf(synset);
     const uint8_t sense_flags = kinds != 0 ? schema::kClueOffensive : 0;
@@ -363,6 +345,23 @@ absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
     sink->OnProgress(bytes.size());
   }
   return absl::OkStatus();
+}
+
+WordClass WordClassOfPos(char pos) {
+  switch (pos) {
+    case 'n': return WordClass::kNoun;
+    case 'v': return WordClass::kVerb;
+    case 'a':
+    case 's': return WordClass::kAdjective;
+    default: return WordClass::kAdverb;
+  }
+}
+
+absl::StatusOr<std::string> ReadWordNetFile(const std::string& dir, absl::string_view name) {
+  const std::string path = absl::StrCat(dir, "/", name);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return std::string();
+  return ReadWholeFile(path);
 }
 
 }  // namespace xwdb

@@ -33,6 +33,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
+#include "core/import/english_inflection.h"
 #include "core/import/input_text.h"
 #include "core/import/record.h"
 #include "core/import/wordnet_senses.h"
@@ -82,6 +83,13 @@ class OffensiveSenses {
   std::vector<std::pair<uint32_t, uint8_t>> domains_;  // noun offset, kind
   absl::flat_hash_map<uint64_t, uint8_t> synsets_;     // Key -> kinds, offensive synsets only
 };
+
+// The word class of a data-file part of speech (n, v, a, s, r).
+WordClass WordClassOfPos(char pos);
+
+// The text of `dir`/`name`; empty if the file is not there (a WordNet
+// directory may lack the index, count and exception files).
+absl::StatusOr<std::string> ReadWordNetFile(const std::string& dir, absl::string_view name);
 
 // Parses one data-file line; false if it is not a synset line.
 bool ParseWordNetLine(absl::string_view line, WordNetSynset* synset);

@@ -32,7 +32,7 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
   std::string last;
   XWDB_RETURN_IF_ERROR(store.ForEachClue([&](absl::string_view answer, uint64_t, const ClueRecord& clue) {
     any_clue = true;
-    if ((clue.flags & schema::kClueOffensive) == 0 && answer != last) {
+    if ((clue.flags & schema::kClueUnprintable) == 0 && answer != last) {
       last.assign(answer.data(), answer.size());
       clued.insert(last);
     }

@@ -76,7 +76,13 @@ enum ClueFlag : uint8_t {
   // disparaging (TACO's "Offensive term for a person of Latin descent"):
   // never chosen for a puzzle unless asked for.
   kClueOffensive = 1 << 3,
+  // The clue names its answer (give_away.h: "Mach number" for MACH): set
+  // by the import that stores it; never chosen for a puzzle, and an entry
+  // whose clues are all give-aways counts as unclued.
+  kClueGivesAway = 1 << 4,
 };
+// Clues a puzzle cannot print.
+inline constexpr uint8_t kClueUnprintable = kClueOffensive | kClueGivesAway;
 
 }  // namespace xwdb::schema
 

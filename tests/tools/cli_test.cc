@@ -195,7 +195,10 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
                  "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n").code, kExitOk);
   // Fills: CAT / A?E / TEN, the middle row ARE, ACE or ATE.
   testing::WriteFile(dir.Sub("g.txt"), "c..\n...\n..n\n");
-  Result r = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates"});
+  // By default only words scored 50 or more: TEN (40) is left out.
+  Result printable = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates"});
+  EXPECT_EQ(printable.code, 2) << printable.err;
+  Result r = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates"});
   ASSERT_EQ(r.code, kExitOk) << r.err;
   ASSERT_GE(r.out.size(), 12u);
   EXPECT_EQ(r.out.substr(0, 4), "CAT\n");
@@ -203,7 +206,7 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   EXPECT_NE(r.err.find("filled"), std::string::npos);
   // One thread: with the portfolio the SAT member may settle it first, and
   // its fill counts no search nodes.
-  Result j = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--format", "json", "--threads", "1"});
+  Result j = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--format", "json", "--threads", "1"});
   ASSERT_EQ(j.code, kExitOk) << j.err;
   auto fill = nlohmann::json::parse(j.out);
   EXPECT_EQ(fill["outcome"], "filled");
@@ -216,16 +219,16 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   }
   EXPECT_GE(fill["stats"]["nodes"], 2);
   testing::WriteFile(dir.Sub("q.txt"), "q..\n...\n...\n");
-  Result none = Xwdb({"fill", "--db", db, dir.Sub("q.txt")});
+  Result none = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("q.txt")});
   EXPECT_EQ(none.code, 2);
   EXPECT_NE(none.err.find("1 across (row 1, column 1): no word fits Q.."), std::string::npos) << none.err;
   testing::WriteFile(dir.Sub("bad.txt"), "..\n.5\n");
-  Result bad = Xwdb({"fill", "--db", db, dir.Sub("bad.txt")});
+  Result bad = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("bad.txt")});
   EXPECT_EQ(bad.code, kExitError);
   EXPECT_NE(bad.err.find("row 2, column 2"), std::string::npos) << bad.err;
-  EXPECT_EQ(Xwdb({"fill", "--db", db, dir.Sub("missing.txt")}).code, kExitError);
+  EXPECT_EQ(Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("missing.txt")}).code, kExitError);
   testing::WriteFile(dir.Sub("huge.txt"), std::string((1 << 20) + 1, '.'));
-  Result huge = Xwdb({"fill", "--db", db, dir.Sub("huge.txt")});
+  Result huge = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("huge.txt")});
   EXPECT_EQ(huge.code, kExitError);
   EXPECT_NE(huge.err.find("over 1 MiB"), std::string::npos) << huge.err;
 }
@@ -238,7 +241,7 @@ TEST(CliTest, CheckSuggestAndTheFillOptions) {
   ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"},
                  "cat;60\ncot;80\nare;50\nten;40\nace;70\ntoe;30\nate;20\neon;90\n").code, kExitOk);
   testing::WriteFile(dir.Sub("g.txt"), "c..\n...\n..n\n");
-  Result check = Xwdb({"check", "--db", db, dir.Sub("g.txt"), "--json"});
+  Result check = Xwdb({"check", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--json"});
   ASSERT_EQ(check.code, kExitOk) << check.err;
   auto a = nlohmann::json::parse(check.out);
   EXPECT_EQ(a["consistent"], true);
@@ -249,12 +252,12 @@ TEST(CliTest, CheckSuggestAndTheFillOptions) {
   EXPECT_EQ(a["slots"][0]["candidates"], 1);  // CAT; COT would leave 1 down O.., which no word fits
   EXPECT_EQ(a["cells"][0][0], "C");
   testing::WriteFile(dir.Sub("dead.txt"), "cq.\n...\n...\n");
-  Result dead = Xwdb({"check", "--db", db, dir.Sub("dead.txt")});
+  Result dead = Xwdb({"check", "--min-score", "0", "--db", db, dir.Sub("dead.txt")});
   EXPECT_EQ(dead.code, 2);
   EXPECT_NE(dead.out.find("DEAD: 1 across (row 1, column 1): no word fits CQ."), std::string::npos) << dead.out;
   EXPECT_NE(dead.out.find("dead slot: 1A"), std::string::npos) << dead.out;
 
-  Result suggest = Xwdb({"suggest", "--db", db, dir.Sub("g.txt"), "--slot", "1A", "--json", "--verify", "2",
+  Result suggest = Xwdb({"suggest", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--slot", "1A", "--json", "--verify", "2",
                          "--allow-duplicates"});
   ASSERT_EQ(suggest.code, kExitOk) << suggest.err;
   auto sj = nlohmann::json::parse(suggest.out);
@@ -264,28 +267,28 @@ TEST(CliTest, CheckSuggestAndTheFillOptions) {
   EXPECT_EQ(sj["suggestions"][0]["status"], "alive");
   EXPECT_EQ(sj["suggestions"][0]["verified"], "fills");
   // Without duplicates CAT is dead: 1 down would have to be CAT too.
-  Result no_dups = Xwdb({"suggest", "--db", db, dir.Sub("g.txt"), "--slot", "1A", "--json"});
+  Result no_dups = Xwdb({"suggest", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--slot", "1A", "--json"});
   ASSERT_EQ(no_dups.code, kExitOk) << no_dups.err;
   auto nj = nlohmann::json::parse(no_dups.out);
   EXPECT_EQ(nj["suggestions"][0]["status"], "dead");
   EXPECT_EQ(nj["suggestions"][0]["kills"], "1 down (row 1, column 1)");
   testing::WriteFile(dir.Sub("open.txt"), "...\n...\n...\n");
-  EXPECT_EQ(Xwdb({"suggest", "--db", db, dir.Sub("g.txt"), "--slot", "9A"}).code, kExitError);
-  Result by_place = Xwdb({"suggest", "--db", db, dir.Sub("g.txt"), "--slot", "1,3,D"});
+  EXPECT_EQ(Xwdb({"suggest", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--slot", "9A"}).code, kExitError);
+  Result by_place = Xwdb({"suggest", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--slot", "1,3,D"});
   EXPECT_EQ(by_place.code, kExitOk) << by_place.err;
   EXPECT_NE(by_place.out.find("3D (row 1, column 3)"), std::string::npos) << by_place.out;
 
   // Only 1 across: the rest stays empty.
-  Result only = Xwdb({"fill", "--db", db, dir.Sub("open.txt"), "--only", "1A", "--allow-duplicates", "--threads", "1"});
+  Result only = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("open.txt"), "--only", "1A", "--allow-duplicates", "--threads", "1"});
   ASSERT_EQ(only.code, kExitOk) << only.err;
   EXPECT_EQ(only.out.substr(4, 8), "...\n...\n");
-  Result bad_only = Xwdb({"fill", "--db", db, dir.Sub("open.txt"), "--only", "7A"});
+  Result bad_only = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("open.txt"), "--only", "7A"});
   EXPECT_EQ(bad_only.code, kExitError);
   EXPECT_NE(bad_only.err.find("--only: slot '7A': the grid has no 7 across"), std::string::npos) << bad_only.err;
   // Excluding CAT leaves no fill of g.txt.
-  Result excluded = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--exclude", "cat"});
+  Result excluded = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--exclude", "cat"});
   EXPECT_EQ(excluded.code, 2) << excluded.err;
-  Result optimized = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--optimize", "min",
+  Result optimized = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--optimize", "min",
                            "--budget", "10", "--format", "json"});
   ASSERT_EQ(optimized.code, kExitOk) << optimized.err;
   auto best = nlohmann::json::parse(optimized.out);
@@ -294,7 +297,7 @@ TEST(CliTest, CheckSuggestAndTheFillOptions) {
   // CAT/ACE/TEN (lowest 40) beats CAT/ATE/TEN (lowest 20).
   EXPECT_EQ(best["fills"][0]["rows"][1], "ACE");
   EXPECT_EQ(best["fills"][0]["min_score"], 40);
-  Result alternatives = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--solutions", "3",
+  Result alternatives = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--solutions", "3",
                               "--differ", "1", "--format", "json"});
   ASSERT_EQ(alternatives.code, kExitOk) << alternatives.err;
   EXPECT_EQ(nlohmann::json::parse(alternatives.out)["fills"].size(), 3u);  // ACE, ARE or ATE in the middle
@@ -352,6 +355,43 @@ TEST(CliTest, FillWithCluesWritesPuzzleFormatsAndReadsThemBack) {
 // dictionary: `xwdb import` finds them in a directory, and every entry comes
 // back with the clue the puzzle gave it, the puzzle's file as its source
 // (xwdb writes no title unless asked).
+// Scores by fill value from the command line: a rescore from a SCOWL
+// directory written by the test, and why an entry has its score.
+TEST(CliTest, RescoreAndWhy) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  const std::string scowl = dir.Sub("scowl");
+  std::filesystem::create_directories(scowl);
+  testing::WriteFile(scowl + "/english-words.20", "cat\n");
+  testing::WriteFile(scowl + "/american-words.60", "cot\n");
+  testing::WriteFile(scowl + "/american-abbreviations.70", "irs\n");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"}, "cat|Pet\ncot|Camp bed\nirs|Tax org.\nzebu|Humped ox\n")
+                .code,
+            kExitOk);
+  Result rescore = Xwdb({"rescore", "--db", db, "--scowl", scowl, "--wordnet", ""});
+  ASSERT_EQ(rescore.code, kExitOk) << rescore.err;
+  EXPECT_NE(rescore.out.find("scored:    3"), std::string::npos) << rescore.out;
+  Result why = Xwdb({"why", "--db", db, "irs", "zebu", "--scowl", scowl, "--wordnet", "", "--json"});
+  ASSERT_EQ(why.code, kExitOk) << why.err;
+  auto j = nlohmann::json::parse(why.out);
+  EXPECT_EQ(j[0]["word"], "IRS");
+  EXPECT_EQ(j[0]["score"], 29);  // 104 - 70 - 5
+  EXPECT_EQ(j[0]["formula"], 29);
+  EXPECT_EQ(j[0]["terms"][0]["term"], "familiarity");
+  EXPECT_EQ(j[0]["terms"][0]["points"], 34);
+  EXPECT_EQ(j[0]["terms"][1]["term"], "abbreviation");
+  EXPECT_EQ(j[1]["word"], "ZEBU");
+  EXPECT_TRUE(j[1]["formula"].is_null());  // no source names it: its list's score stays
+  EXPECT_EQ(j[1]["score"], 50);
+  Result text = Xwdb({"why", "--db", db, "cot", "--scowl", scowl, "--wordnet", ""});
+  ASSERT_EQ(text.code, kExitOk) << text.err;
+  EXPECT_NE(text.out.find("COT: score 44"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("SCOWL level 60"), std::string::npos) << text.out;
+  Result missing = Xwdb({"why", "--db", db, "dog", "--scowl", scowl, "--wordnet", ""});
+  EXPECT_EQ(missing.code, kExitError);
+  EXPECT_NE(missing.err.find("DOG: not in the dictionary"), std::string::npos) << missing.err;
+}
+
 TEST(CliTest, PuzzlesXwdbWritesImportAsClueSources) {
   testing::TempDir dir;
   const std::string db = dir.Sub("db");

@@ -15,7 +15,7 @@ int RunCli(const std::vector<std::string>& args, Io& io) {
       AddImportCommand(&app), AddStatsCommand(&app),  AddExportCommand(&app),
       AddCluesCommand(&app),  AddRemoveCommand(&app), AddBlockCommand(&app),
       AddUnblockCommand(&app), AddMatchCommand(&app), AddFillCommand(&app), AddCheckCommand(&app), AddSuggestCommand(&app),
-      AddSnapshotCommand(&app),
+      AddSnapshotCommand(&app), AddRescoreCommand(&app), AddWhyCommand(&app),
   };
   std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
   std::reverse(rest.begin(), rest.end());  // CLI11 takes the arguments in reverse

@@ -37,6 +37,17 @@ absl::StatusOr<std::string> ReadGridFile(const std::string& path, Io& io) {
   return text;
 }
 
+SourcePaths DefaultSourcePaths() {
+  return SourcePaths{.scowl_dir = "/usr/share/dict/scowl", .scowl_variant = "american",
+                     .wordnet_dir = "/usr/share/wordnet"};
+}
+
+void AddSourceOptions(CLI::App* app, SourcePaths* paths) {
+  app->add_option("--scowl", paths->scowl_dir, "SCOWL's directory (\"\": none)")->capture_default_str();
+  app->add_option("--variant", paths->scowl_variant, "SCOWL's spelling variant")->capture_default_str();
+  app->add_option("--wordnet", paths->wordnet_dir, "WordNet's dict directory (\"\": none)")->capture_default_str();
+}
+
 absl::StatusOr<std::unique_ptr<Normalizer>> NormalizerFor(const Store& store) {
   if (!store.meta()) {
     return absl::FailedPreconditionError(absl::StrCat(store.path(), ": the dictionary is empty"));

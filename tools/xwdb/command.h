@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "core/score/source_facts.h"
 #include "core/store/store.h"
 #include "core/text/normalizer.h"
 #include "tools/xwdb/cli.h"
@@ -37,9 +38,16 @@ Command AddFillCommand(CLI::App* root);
 Command AddCheckCommand(CLI::App* root);
 Command AddSuggestCommand(CLI::App* root);
 Command AddSnapshotCommand(CLI::App* root);
+Command AddRescoreCommand(CLI::App* root);
+Command AddWhyCommand(CLI::App* root);
 
 // Adds the `--db PATH` option every subcommand has.
 void AddDbOption(CLI::App* app, std::string* db);
+
+// Where the fill-value formula's sources are: Debian's SCOWL and WordNet.
+SourcePaths DefaultSourcePaths();
+// Adds --scowl DIR, --variant NAME and --wordnet DIR ("" leaves one out).
+void AddSourceOptions(CLI::App* app, SourcePaths* paths);
 
 // Opens an existing dictionary for reading (no lock: works beside an import).
 absl::StatusOr<std::unique_ptr<Store>> OpenForReading(const std::string& db);

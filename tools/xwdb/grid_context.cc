@@ -28,7 +28,13 @@ absl::StatusOr<GridContext> LoadGridContext(const std::string& db, const std::st
 }
 
 void AddRuleOptions(CLI::App* app, RuleArgs* rules, FillOptions* o) {
-  app->add_option("--min-score", o->min_score, "Use only words scored at least this")->check(CLI::Range(0, 100));
+  // A printable fill by default: 50 is the cut-off of the public scored
+  // lists and of the default dictionary's formula (an entry without a
+  // printable clue scores at most 45).
+  o->min_score = 50;
+  app->add_option("--min-score", o->min_score, "Use only words scored at least this")
+      ->check(CLI::Range(0, 100))
+      ->capture_default_str();
   app->add_option("--min-length", o->min_length, "Shorter runs are not slots (default 2)")->check(CLI::Range(1, 64));
   app->add_flag("--allow-duplicates", o->allow_duplicates, "Let a word appear twice");
   app->add_option("--exclude", rules->exclude, "Never use these words (repeatable)");

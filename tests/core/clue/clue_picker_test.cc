@@ -1,4 +1,5 @@
 #include "core/clue/clue_picker.h"
+#include "core/text/give_away.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>

@@ -144,6 +144,23 @@ TEST_F(ImporterTest, TheThreeClueFormatsGiveTheSameDictionary) {
   EXPECT_EQ(sets[0], sets[2]);
 }
 
+TEST_F(ImporterTest, AClueThatNamesItsAnswerIsStoredFlagged) {
+  ImportText("mach|Mach number\nera|Time period\nbake|Baking need\nice cream|Frozen cream dessert\n", PipeOptions());
+  ImportText("mach|Mach number\n", PipeOptions());  // imported again: still flagged
+  const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
+  auto flags_of = [&](const std::string& word) {
+    std::string codes;
+    EXPECT_TRUE(a.Encode(word, &codes));
+    auto clues = store_->CluesOf(codes);
+    EXPECT_TRUE(clues.ok() && clues->size() == 1u) << word;
+    return clues.ok() && clues->size() == 1u ? (*clues)[0].second.flags : uint8_t{0xFF};
+  };
+  EXPECT_EQ(flags_of("MACH"), schema::kClueGivesAway);
+  EXPECT_EQ(flags_of("BAKE"), schema::kClueGivesAway);
+  EXPECT_EQ(flags_of("ICECREAM"), schema::kClueGivesAway);
+  EXPECT_EQ(flags_of("ERA"), 0);
+}
+
 TEST_F(ImporterTest, FormatIsDetectedAndReported) {
   auto pipe = ImportText("AEA|Thespians' org.\nERA|Time period\n");
   EXPECT_EQ(pipe.inputs[0].format, "pipe");

@@ -68,8 +68,8 @@ TEST(IndexLoaderTest, MarksFlaggedAndUncluedWords) {
   ASSERT_TRUE(Import(store.get(), {ImportInput::Bytes("flags.txt", "cut;vulgar,slur\n")}, flags).ok());
   ImportOptions clues;
   clues.format = Format::kPipe;
-  ASSERT_TRUE(Import(store.get(), {ImportInput::Bytes("clues.txt", "CAT|Pet\nCUT|Slice\n")}, clues).ok());
-  // COT's only clue is of an offensive sense.
+  ASSERT_TRUE(Import(store.get(), {ImportInput::Bytes("clues.txt", "CAT|Pet\nCUT|Slice\nCUB|Cub scout\n")}, clues).ok());
+  // COT's only clue is of an offensive sense; CUB's names its answer.
   auto cot = store->meta()->alphabet;
   Alphabet alphabet = *Alphabet::FromUtf8(cot);
   std::string codes;
