@@ -142,7 +142,7 @@ class Collector : public RecordSink {
  public:
   Collector(Normalizer* normalizer, const ImportOptions& options, ImportReport* report,
             Store* store, WriteSet* changes)
-      : normalizer_(normalizer), options_(options), report_(report), store_(store),
+      : normalizer_(normalizer), give_away_(normalizer), options_(options), report_(report), store_(store),
         changes_(changes) {}
 
   void BeginInput(uint32_t source, uint64_t total_bytes) {
@@ -254,6 +254,14 @@ class Collector : public RecordSink {
 
   PendingTable<PendingWord>& words() { return words_; }
   PendingTable<PendingClue>& clues() { return clues_; }
+  // The clue's record as it is stored: flagged if it names its answer.
+  // Asked only of clues that go in (half of WordNet's are for forms that
+  // are not entries), by one thread at a time.
+  ClueRecordView Stored(const PendingClue& c) {
+    ClueRecordView record = c.record;
+    if (give_away_.GivesAway(record.text, c.answer)) record.flags |= schema::kClueGivesAway;
+    return record;
+  }
   const std::vector<std::string>& files() const { return files_; }
 
  private:
@@ -301,7 +309,6 @@ class Collector : public RecordSink {
         c.record.text = r.clue == clue_ ? StableOrCopy(r.clue) : text_.Copy(clue_);
         c.record.rank = r.clue_rank;
         c.record.flags = r.clue_flags;
-        if (ClueGivesAwayAnswer(clue_, key_, normalizer_)) c.record.flags |= schema::kClueGivesAway;
         c.only_if_entry = r.only_if_entry;
         clues_.Add(c);
         return false;
@@ -311,8 +318,7 @@ class Collector : public RecordSink {
         // derived or a synonym only if it is that both times.
         ClueRecordView& kept = same->record;
         if (r.clue_rank != 0 && (kept.rank == 0 || r.clue_rank < kept.rank)) kept.rank = r.clue_rank;
-        // (Whether it gives the answer away depends on the text alone.)
-        kept.flags = (kept.flags & r.clue_flags) | (kept.flags & schema::kClueGivesAway);
+        kept.flags &= r.clue_flags;
         same->only_if_entry = same->only_if_entry && r.only_if_entry;
         same->answer_is_entry = same->answer_is_entry || !answer_kept_.empty();
         return true;
@@ -338,6 +344,7 @@ class Collector : public RecordSink {
   }
 
   Normalizer* normalizer_;
+  GiveAwayChecker give_away_;  // flags the clues that name their answers
   const ImportOptions& options_;
   ImportReport* report_;
   Store* store_;
@@ -611,7 +618,7 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         ++report->clues_not_entries;
         continue;
       }
-      changes->PutClue(c.answer, c.id, c.record);
+      changes->PutClue(c.answer, c.id, collector->Stored(c));
       ++report->clues_added;
     }
     return absl::OkStatus();
@@ -645,6 +652,7 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         ++report->clues_not_entries;
         continue;
       }
+      const ClueRecordView record = collector->Stored(c);
       std::optional<ClueRecord> found = std::move(existing[i - begin]);
       // A stored clue with the same id but another text: probe the next ids.
       while (found && found->text != c.record.text) {
@@ -656,19 +664,20 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         // A source that ranks its clues ranks a stored one of the same text
         // anew (keeping its source and year); one that does not (a clue
         // file) leaves the stored rank as it is.
+        // (The give-away flag is the import's finding, not the source's kind.)
         const bool ranks = c.record.rank != 0 || c.record.flags != 0;
-        if (!ranks || (found->rank == c.record.rank && found->flags == c.record.flags)) {
+        if (!ranks || (found->rank == record.rank && found->flags == record.flags)) {
           ++report->clues_duplicate;
         } else {
           ClueRecord updated = *found;
-          updated.rank = c.record.rank;
-          updated.flags = c.record.flags;
+          updated.rank = record.rank;
+          updated.flags = record.flags;
           changes->PutClue(c.answer, c.id, updated);
           ++report->clues_updated;
         }
         continue;
       }
-      changes->PutClue(c.answer, c.id, c.record);
+      changes->PutClue(c.answer, c.id, record);
       ++report->clues_added;
     }
   }

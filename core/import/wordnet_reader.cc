@@ -59,23 +59,10 @@ void WarnMalformed(absl::string_view name, const std::vector<MalformedLine>& mal
 }
 
 absl::Status LoadContext(const std::string& dir, WordNetContext* context, RecordSink* sink) {
-  for (auto [pos, name] : {std::pair{'n', "index.noun"}, std::pair{'v', "index.verb"},
-                           std::pair{'a', "index.adj"}, std::pair{'r', "index.adv"}}) {
-    absl::StatusOr<std::string> text = ReadWordNetFile(dir, name);
-    if (!text.ok()) return text.status();
-    WarnMalformed(name, context->senses.AddIndex(pos, *text), sink);
-  }
-  absl::StatusOr<std::string> counts = ReadWordNetFile(dir, "cntlist.rev");
-  if (!counts.ok()) return counts.status();
-  WarnMalformed("cntlist.rev", context->senses.AddCounts(*counts), sink);
-  context->senses.Rank();
-  for (auto [word_class, name] : {std::pair{WordClass::kNoun, "noun.exc"}, std::pair{WordClass::kVerb, "verb.exc"},
-                                  std::pair{WordClass::kAdjective, "adj.exc"}}) {
-    absl::StatusOr<std::string> text = ReadWordNetFile(dir, name);
-    if (!text.ok()) return text.status();
-    WarnMalformed(name, context->inflection.AddExceptions(word_class, *text), sink);
-  }
-  return absl::OkStatus();
+  return ReadWordNetSensesAndForms(dir, &context->senses, &context->inflection,
+                                   [sink](absl::string_view name, const std::vector<MalformedLine>& malformed) {
+                                     WarnMalformed(name, malformed, sink);
+                                   });
 }
 
 struct Synonym {
@@ -355,6 +342,27 @@ WordClass WordClassOfPos(char pos) {
     case 's': return WordClass::kAdjective;
     default: return WordClass::kAdverb;
   }
+}
+
+absl::Status ReadWordNetSensesAndForms(const std::string& dir, WordNetSenses* senses, EnglishInflection* inflection,
+                                       const MalformedLinesFn& on_malformed) {
+  for (auto [pos, name] : {std::pair{'n', "index.noun"}, std::pair{'v', "index.verb"},
+                           std::pair{'a', "index.adj"}, std::pair{'r', "index.adv"}}) {
+    absl::StatusOr<std::string> text = ReadWordNetFile(dir, name);
+    if (!text.ok()) return text.status();
+    on_malformed(name, senses->AddIndex(pos, *text));
+  }
+  absl::StatusOr<std::string> counts = ReadWordNetFile(dir, "cntlist.rev");
+  if (!counts.ok()) return counts.status();
+  on_malformed("cntlist.rev", senses->AddCounts(*counts));
+  senses->Rank();
+  for (auto [word_class, name] : {std::pair{WordClass::kNoun, "noun.exc"}, std::pair{WordClass::kVerb, "verb.exc"},
+                                  std::pair{WordClass::kAdjective, "adj.exc"}}) {
+    absl::StatusOr<std::string> text = ReadWordNetFile(dir, name);
+    if (!text.ok()) return text.status();
+    on_malformed(name, inflection->AddExceptions(word_class, *text));
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::string> ReadWordNetFile(const std::string& dir, absl::string_view name) {

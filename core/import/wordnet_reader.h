@@ -28,6 +28,7 @@
 #define XWDB_CORE_IMPORT_WORDNET_READER_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,13 @@ class OffensiveSenses {
 
 // The word class of a data-file part of speech (n, v, a, s, r).
 WordClass WordClassOfPos(char pos);
+
+// Reads a dict directory's index files and cntlist.rev into `senses`
+// (ranked) and its exception lists into `inflection`; each file may be
+// absent. Lines left out as malformed go to `on_malformed` with the file's name.
+using MalformedLinesFn = std::function<void(absl::string_view file, const std::vector<MalformedLine>& lines)>;
+absl::Status ReadWordNetSensesAndForms(const std::string& dir, WordNetSenses* senses, EnglishInflection* inflection,
+                                       const MalformedLinesFn& on_malformed);
 
 // The text of `dir`/`name`; empty if the file is not there (a WordNet
 // directory may lack the index, count and exception files).

@@ -20,7 +20,6 @@ constexpr double kAbbreviation = -5;
 constexpr double kGenus = -10;
 constexpr double kInflected = -4;
 constexpr double kCompared = -8;
-constexpr int kNoClueCap = 45;
 
 }  // namespace
 
@@ -54,8 +53,8 @@ FillValue ScoreEntry(const EntryFacts& facts) {
   for (const ScoreTerm& t : out.terms) sum += t.points;
   int score = static_cast<int>(std::lround(std::clamp(sum, 0.0, 100.0)));
   if (!facts.has_clue) {
-    out.terms.push_back(ScoreTerm{"no clue", 0, kNoClueCap, "no printable clue stored"});
-    score = std::min(score, kNoClueCap);
+    out.terms.push_back(ScoreTerm{"no clue", 0, kNoClueScoreCap, "no printable clue stored"});
+    score = std::min(score, kNoClueScoreCap);
   }
   out.score = score;
   return out;

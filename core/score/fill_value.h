@@ -69,6 +69,9 @@ struct FillValue {
 
 FillValue ScoreEntry(const EntryFacts& facts);
 
+// The most an entry without a printable clue scores: under the cut-off.
+inline constexpr int kNoClueScoreCap = 45;
+
 }  // namespace xwdb
 
 #endif  // XWDB_CORE_SCORE_FILL_VALUE_H_

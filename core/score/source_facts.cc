@@ -53,7 +53,6 @@ class ScowlLevels : public RecordSink {
   std::string key_;
 };
 
-
 // A synset that names a taxonomic group: one of its lemmas says so
 // (genus_Canis), or its gloss does ("type genus of the Canidae").
 bool IsTaxonomic(const WordNetSynset& synset) {
@@ -80,23 +79,11 @@ absl::Status ReadWordNetFacts(const std::string& dir, Normalizer& normalizer,
     return absl::NotFoundError(absl::StrCat(dir, ": not a WordNet directory"));
   }
   WordNetSenses senses;
-  for (auto [pos, name] : {std::pair{'n', "index.noun"}, std::pair{'v', "index.verb"},
-                           std::pair{'a', "index.adj"}, std::pair{'r', "index.adv"}}) {
-    absl::StatusOr<std::string> text = ReadWordNetFile(dir, name);
-    if (!text.ok()) return text.status();
-    senses.AddIndex(pos, *text);
-  }
-  absl::StatusOr<std::string> counts = ReadWordNetFile(dir, "cntlist.rev");
-  if (!counts.ok()) return counts.status();
-  senses.AddCounts(*counts);
-  senses.Rank();
   EnglishInflection inflection;
-  for (auto [word_class, name] : {std::pair{WordClass::kNoun, "noun.exc"}, std::pair{WordClass::kVerb, "verb.exc"},
-                                  std::pair{WordClass::kAdjective, "adj.exc"}}) {
-    absl::StatusOr<std::string> text = ReadWordNetFile(dir, name);
-    if (!text.ok()) return text.status();
-    inflection.AddExceptions(word_class, *text);
-  }
+  // Malformed lines are the import's to report; here they are only left out.
+  absl::Status s = ReadWordNetSensesAndForms(dir, &senses, &inflection,
+                                             [](absl::string_view, const std::vector<MalformedLine>&) {});
+  if (!s.ok()) return s;
 
   absl::flat_hash_map<std::string, uint32_t> taxonomic;  // key -> taxonomic senses
   absl::flat_hash_set<std::pair<std::string, WordClass>> lemmas;

@@ -45,28 +45,44 @@ std::string Stem(std::string w) {
 
 }  // namespace
 
-bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes, Normalizer* normalizer) {
-  const Alphabet& alphabet = normalizer->alphabet();
-  const std::string answer = alphabet.Decode(answer_codes);
+GiveAwayChecker::GiveAwayChecker(Normalizer* normalizer) : normalizer_(normalizer) {}
+
+const GiveAwayChecker::Word& GiveAwayChecker::Lookup(absl::string_view word) {
+  auto it = words_.find(word);
+  if (it != words_.end()) return it->second;
+  Word w;
+  if (normalizer_->NormalizeAnswer(word, &codes_) == TextVerdict::kOk) {
+    w.letters = normalizer_->alphabet().Decode(codes_);
+    w.stem = Stem(w.letters);
+  }
+  return words_.emplace(word, std::move(w)).first->second;
+}
+
+bool GiveAwayChecker::GivesAway(absl::string_view clue, absl::string_view answer_codes) {
+  const std::string answer = normalizer_->alphabet().Decode(answer_codes);
   const std::string answer_stem = Stem(answer);
-  std::string codes;
-  std::vector<std::string> words;
+  if (words_.size() >= kMaxCachedWords) words_.clear();  // never during a clue: `words` points into it
+  std::vector<const std::string*> words;
   for (absl::string_view word : ClueWords(clue)) {
-    if (normalizer->NormalizeAnswer(word, &codes) != TextVerdict::kOk) continue;
-    std::string w = alphabet.Decode(codes);
-    if (w == answer || Stem(w) == answer_stem) return true;
-    if (w.size() >= 4 && answer.find(w) != std::string::npos) return true;
-    words.push_back(std::move(w));
+    const Word& w = Lookup(word);
+    if (w.letters.empty()) continue;
+    if (w.letters == answer || w.stem == answer_stem) return true;
+    if (w.letters.size() >= 4 && answer.find(w.letters) != std::string::npos) return true;
+    words.push_back(&w.letters);
   }
   // Consecutive words that spell the answer: "ice cream" for ICECREAM.
   for (size_t i = 0; i < words.size(); ++i) {
     std::string run;
     for (size_t j = i; j < words.size() && run.size() < answer.size(); ++j) {
-      run += words[j];
+      run += *words[j];
       if (run == answer) return true;
     }
   }
   return false;
+}
+
+bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes, Normalizer* normalizer) {
+  return GiveAwayChecker(normalizer).GivesAway(clue, answer_codes);
 }
 
 }  // namespace xwdb

@@ -365,12 +365,13 @@ TEST(CliTest, RescoreAndWhy) {
   testing::WriteFile(scowl + "/english-words.20", "cat\n");
   testing::WriteFile(scowl + "/american-words.60", "cot\n");
   testing::WriteFile(scowl + "/american-abbreviations.70", "irs\n");
-  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"}, "cat|Pet\ncot|Camp bed\nirs|Tax org.\nzebu|Humped ox\n")
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"}, "cat|Pet\ncot|Camp bed\nirs|Tax org.\nzebu|Humped ox\nice cream|Frozen treat\n")
                 .code,
             kExitOk);
   Result rescore = Xwdb({"rescore", "--db", db, "--scowl", scowl, "--wordnet", ""});
   ASSERT_EQ(rescore.code, kExitOk) << rescore.err;
   EXPECT_NE(rescore.out.find("scored:    3"), std::string::npos) << rescore.out;
+  EXPECT_NE(rescore.out.find("unclued:   0"), std::string::npos) << rescore.out;
   Result why = Xwdb({"why", "--db", db, "irs", "zebu", "--scowl", scowl, "--wordnet", "", "--json"});
   ASSERT_EQ(why.code, kExitOk) << why.err;
   auto j = nlohmann::json::parse(why.out);
@@ -387,6 +388,10 @@ TEST(CliTest, RescoreAndWhy) {
   ASSERT_EQ(text.code, kExitOk) << text.err;
   EXPECT_NE(text.out.find("COT: score 44"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("SCOWL level 60"), std::string::npos) << text.out;
+  Result phrase = Xwdb({"why", "--db", db, "ice cream", "--scowl", scowl, "--wordnet", ""});
+  ASSERT_EQ(phrase.code, kExitOk) << phrase.err;
+  EXPECT_NE(phrase.out.find("ICECREAM (\"ice cream\"): score 50; neither SCOWL nor WordNet"), std::string::npos)
+      << phrase.out;
   Result missing = Xwdb({"why", "--db", db, "dog", "--scowl", scowl, "--wordnet", ""});
   EXPECT_EQ(missing.code, kExitError);
   EXPECT_NE(missing.err.find("DOG: not in the dictionary"), std::string::npos) << missing.err;

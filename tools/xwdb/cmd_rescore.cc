@@ -26,7 +26,7 @@ int Run(const RescoreArgs& a, Io& io) {
          << "scored:    " << counts->scored << " (named by SCOWL or WordNet; the rest keep their scores)\n"
          << "raised:    " << counts->raised << "\n"
          << "lowered:   " << counts->lowered << "\n"
-         << "unclued:   " << counts->unclued << " (scored at most 45: no printable clue)\n";
+         << "unclued:   " << counts->unclued << " (scored at most " << kNoClueScoreCap << ": no printable clue)\n";
   return kExitOk;
 }
 

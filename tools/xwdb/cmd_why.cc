@@ -2,6 +2,8 @@
 // (core/score/fill_value.h), term by term, beside the score it has.
 #include <cmath>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/score/rescore.h"
 #include "core/store/schema.h"
@@ -41,22 +43,27 @@ int Run(const WhyArgs& a, Io& io) {
   nlohmann::json out = nlohmann::json::array();
   int exit = kExitOk;
   for (size_t i = 0; i < keys.size(); ++i) {
-    const std::string word = alphabet.Decode(keys[i]);
     const std::optional<WordRecord>& record = (*records)[i];
     if (!record) {
-      io.err << "xwdb why: " << word << ": not in the dictionary\n";
+      io.err << "xwdb why: " << alphabet.Decode(keys[i]) << ": not in the dictionary\n";
       exit = kExitError;
       continue;
     }
+    // The entry as first written beside its letters, when they differ by
+    // more than case: ICECREAM ("ice cream").
+    const std::string word = alphabet.Decode(keys[i]);
+    const std::string shown = absl::AsciiStrToUpper(record->display) == word || record->display.empty()
+                                  ? word
+                                  : absl::StrCat(word, " (\"", record->display, "\")");
     auto facts = FactsOfEntry(**store, *sources, keys[i]);
     if (!facts.ok()) return Fail(io, "why", facts.status());
     const std::string flags = FlagKindList(record->flags & schema::kOffensiveFlags);
-    nlohmann::json j = {{"word", word}, {"score", record->score}};
+    nlohmann::json j = {{"word", word}, {"display", record->display}, {"score", record->score}};
     if (!flags.empty()) j["flags"] = flags;
     if (!*facts) {
       j["formula"] = nullptr;
       if (!a.json) {
-        io.out << word << ": score " << int{record->score}
+        io.out << shown << ": score " << int{record->score}
                << "; neither SCOWL nor WordNet names it, so its score is the one its list gave\n";
       }
     } else {
@@ -64,8 +71,8 @@ int Run(const WhyArgs& a, Io& io) {
       j["formula"] = value.score;
       nlohmann::json terms = nlohmann::json::array();
       if (!a.json) {
-        io.out << word << ": score " << int{record->score};
-        if (value.score != record->score) io.out << " (the formula gives " << value.score << ": set by a later list)";
+        io.out << shown << ": score " << int{record->score};
+        if (value.score != record->score) io.out << " (the formula gives " << value.score << ": set by an import after the last rescore)";
         io.out << "\n";
       }
       for (const ScoreTerm& t : value.terms) {
