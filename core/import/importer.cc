@@ -652,7 +652,6 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         ++report->clues_not_entries;
         continue;
       }
-      const ClueRecordView record = collector->Stored(c);
       std::optional<ClueRecord> found = std::move(existing[i - begin]);
       // A stored clue with the same id but another text: probe the next ids.
       while (found && found->text != c.record.text) {
@@ -664,9 +663,15 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         // A source that ranks its clues ranks a stored one of the same text
         // anew (keeping its source and year); one that does not (a clue
         // file) leaves the stored rank as it is.
-        // (The give-away flag is the import's finding, not the source's kind.)
+        // (The give-away flag is the import's finding, not the source's
+        // kind: it is looked for only when the record may be written.)
         const bool ranks = c.record.rank != 0 || c.record.flags != 0;
-        if (!ranks || (found->rank == record.rank && found->flags == record.flags)) {
+        if (!ranks) {
+          ++report->clues_duplicate;
+          continue;
+        }
+        const ClueRecordView record = collector->Stored(c);
+        if (found->rank == record.rank && found->flags == record.flags) {
           ++report->clues_duplicate;
         } else {
           ClueRecord updated = *found;
@@ -677,7 +682,7 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         }
         continue;
       }
-      changes->PutClue(c.answer, c.id, record);
+      changes->PutClue(c.answer, c.id, collector->Stored(c));
       ++report->clues_added;
     }
   }
