@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the embedded default: builds xwdb, builds the default
 # English dictionary from Debian's SCOWL lists (words and scores), WordNet
-# (clues, and its offensive senses), the project's own list of common clues
+# (clues, and its offensive senses), the project's own lists of clues
 # and its list of entries an editor keeps out, scored by fill value
 # (core/score/fill_value.h), shows what it holds,
 # fills the sample grid in-process, then starts xwdbd on loopback, fills the
@@ -24,7 +24,7 @@ client=build/$preset/client/xwdb-client
 # The recipe's inputs (this script, the project's lists, the importer's and
 # the store's sources, whatever the preset): a dictionary built from other
 # ones (an older checkout's) is built again.
-recipe=$(cat scripts/run-default.sh data/clues/en-common.txt data/flags/en-offensive.txt \
+recipe=$(cat scripts/run-default.sh data/clues/en-common.txt data/clues/en-fill.txt data/flags/en-offensive.txt \
   core/import/* core/score/* core/store/* core/text/* | sha256sum | cut -c1-16)
 if [ -e "$db/CURRENT" ] && [ "$(cat "$db/xwdb-recipe" 2>/dev/null)" != "$recipe" ]; then
   echo "== $db was built by another recipe: building it again"
@@ -43,6 +43,9 @@ if [ ! -e "$db/CURRENT" ]; then
   # Clues for what WordNet leaves out (function words, contractions, common
   # abbreviations), written for the project; no entries added.
   "$xwdb" import --db "$tmp" --clues-only --format pipe data/clues/en-common.txt
+  # Clues an editor would print for the 3- to 5-letter words fills use most
+  # (WordNet glosses them as a dictionary does, or names a rare sense first).
+  "$xwdb" import --db "$tmp" --clues-only --format pipe data/clues/en-fill.txt
   # Entries an editor keeps out (vulgar, slurs, insults, breakfast-test
   # words) that WordNet's labels miss, flagged; matches and fills leave
   # flagged entries out unless a request allows them.

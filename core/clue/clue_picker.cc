@@ -6,13 +6,22 @@
 #include <set>
 #include <tuple>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "core/clue/short_definition.h"
 #include "core/store/schema.h"
 #include "core/text/give_away.h"
 
 namespace xwdb {
 
 namespace {
+
+// A clue longer than this (in characters) reads as a dictionary's: an
+// editor would rewrite it.
+constexpr size_t kLongClue = 40;
+// Senses ranked up to this compete on their clues' kind and length.
+constexpr uint32_t kTopSenses = 2;
 
 size_t Utf8Length(absl::string_view s) {
   size_t n = 0;
@@ -21,9 +30,38 @@ size_t Utf8Length(absl::string_view s) {
 }
 
 // The best policy's order (see CluePolicy::kBest): smaller is better.
-std::tuple<bool, bool, uint32_t, bool, size_t> BestOrderKey(const ClueRecord& c) {
-  return {(c.flags & schema::kClueOffensive) != 0, (c.flags & schema::kClueDerived) != 0, c.rank,
-          (c.flags & schema::kClueRare) != 0, Utf8Length(c.text)};
+struct BestOrderKey {
+  bool unprintable;  // offensive or a give-away: listed last, chosen only offensive and when allowed
+  bool ranked;    // ranked by its source: after the clues of sources that do not rank theirs
+  bool obscure;   // kClueObscure
+  uint32_t tier;  // the top senses share one tier; below them, one per rank
+  int poor;       // 0; 1: longer than kLongClue; 2: a rare synonym
+  bool definition;
+  uint32_t rank;
+  size_t length;
+  auto Tie() const { return std::tie(unprintable, ranked, obscure, tier, poor, definition, rank, length); }
+  bool operator<(const BestOrderKey& o) const { return Tie() < o.Tie(); }
+};
+
+BestOrderKey BestOrderOf(const ClueRecord& c, size_t length) {
+  const bool rare = (c.flags & schema::kClueRare) != 0;
+  return BestOrderKey{(c.flags & schema::kClueUnprintable) != 0,
+                      c.rank != 0 && !(c.flags & schema::kClueListed),
+                      (c.flags & schema::kClueObscure) != 0,
+                      c.rank <= kTopSenses ? 1 : c.rank,
+                      rare ? 2 : length > kLongClue ? 1 : 0,
+                      (c.flags & schema::kClueSynonym) == 0,
+                      c.rank,
+                      length};
+}
+
+// The first two words of a clue, lower-cased ("" for a clue of one word):
+// two clues of a puzzle that start alike read as one ("Examine minutely" and
+// "Examine minutely or intensely").
+std::string Lead(absl::string_view text) {
+  std::vector<absl::string_view> words = absl::StrSplit(text, ' ', absl::SkipEmpty());
+  if (words.size() < 2) return "";
+  return absl::AsciiStrToLower(absl::StrCat(words[0], " ", words[1]));
 }
 
 }  // namespace
@@ -63,7 +101,7 @@ absl::StatusOr<CluePolicy> ParseCluePolicy(absl::string_view name) {
 
 void SortBest(std::vector<std::pair<uint64_t, ClueRecord>>* clues) {
   std::stable_sort(clues->begin(), clues->end(), [](const auto& a, const auto& b) {
-    return BestOrderKey(a.second) < BestOrderKey(b.second);
+    return BestOrderOf(a.second, Utf8Length(a.second.text)) < BestOrderOf(b.second, Utf8Length(b.second.text));
   });
 }
 
@@ -72,8 +110,15 @@ std::string ClueKindName(uint32_t rank, uint8_t flags) {
   if (flags & schema::kClueRare) name += "rare ";
   name += (flags & schema::kClueSynonym) ? "synonym" : "definition";
   if (rank != 0) absl::StrAppend(&name, ", sense ", rank);
+  if (flags & schema::kClueObscure) name += ", obscure sense";
+  if (flags & schema::kClueListed) name += ", listed";
   if (flags & schema::kClueOffensive) name += ", offensive sense";
+  if (flags & schema::kClueGivesAway) name += ", gives the answer away";
   return name;
+}
+
+std::string ClueKindName(const CluedEntry& entry) {
+  return ClueKindName(entry.rank, entry.flags) + (entry.shortened ? ", shortened" : "");
 }
 
 size_t MissingClues(const std::vector<CluedEntry>& entries) {
@@ -83,7 +128,9 @@ size_t MissingClues(const std::vector<CluedEntry>& entries) {
 absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOptions& options,
                        std::vector<CluedEntry>* entries) {
   std::mt19937 rng(options.seed);
-  std::set<std::string> used;
+  GiveAwayChecker give_away(normalizer);
+  std::set<std::string> used;        // clue texts chosen
+  std::set<std::string> used_leads;  // their first two words
   // One store look-up per distinct answer (an answer may cross itself).
   std::map<std::string, std::vector<std::pair<uint64_t, ClueRecord>>> stored;
   for (CluedEntry& e : *entries) {
@@ -93,36 +140,63 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
       if (!clues.ok()) return clues.status();
       it = stored.emplace(e.answer, std::move(*clues)).first;
     }
-    std::vector<const ClueRecord*> eligible;
+    // The stored clues that may be chosen, and a long definition's short
+    // form beside it (short_definition.h) for the best policy.
+    struct Candidate {
+      const ClueRecord* record;
+      std::string text;
+      size_t length;
+      bool shortened;
+    };
+    std::vector<Candidate> eligible;
     for (const auto& [id, c] : it->second) {
-      if (c.text.empty() || used.count(c.text)) continue;
+      if (c.text.empty()) continue;
       if ((c.flags & schema::kClueOffensive) && !options.allow_offensive) continue;
-      if (options.max_length && Utf8Length(c.text) > options.max_length) continue;
       // Flagged by its import; checked again for clues stored before imports flagged them.
-      if ((c.flags & schema::kClueGivesAway) || ClueGivesAwayAnswer(c.text, e.answer, normalizer)) continue;
-      eligible.push_back(&c);
+      if ((c.flags & schema::kClueGivesAway) || give_away.GivesAway(c.text, e.answer)) continue;
+      const size_t length = Utf8Length(c.text);
+      if (!used.count(c.text) && (!options.max_length || length <= options.max_length)) {
+        eligible.push_back({&c, c.text, length, false});
+      }
+      if (options.policy == CluePolicy::kBest && length > kLongClue && c.rank != 0 &&
+          !(c.flags & schema::kClueSynonym)) {
+        std::string cut = ShortDefinition(c.text, kLongClue);
+        if (!cut.empty() && !used.count(cut)) {
+          const size_t cut_length = Utf8Length(cut);
+          eligible.push_back({&c, std::move(cut), cut_length, true});
+        }
+      }
     }
     e.clue.clear();
+    e.shortened = false;
     if (eligible.empty()) continue;
-    const ClueRecord* chosen = eligible.front();
+    // A clue that starts like one already chosen only when no other is left.
+    std::vector<Candidate> fresh;
+    for (const Candidate& c : eligible) {
+      const std::string lead = Lead(c.text);
+      if (lead.empty() || !used_leads.count(lead)) fresh.push_back(c);
+    }
+    if (!fresh.empty()) eligible.swap(fresh);
+    const Candidate* chosen = &eligible.front();
     if (options.policy == CluePolicy::kRandom) {
-      chosen = eligible[rng() % eligible.size()];
+      chosen = &eligible[rng() % eligible.size()];
     } else if (options.policy == CluePolicy::kBest) {
-      chosen = *std::min_element(eligible.begin(), eligible.end(), [](const ClueRecord* a, const ClueRecord* b) {
-        return BestOrderKey(*a) < BestOrderKey(*b);
+      chosen = &*std::min_element(eligible.begin(), eligible.end(), [](const Candidate& a, const Candidate& b) {
+        return BestOrderOf(*a.record, a.length) < BestOrderOf(*b.record, b.length);
       });
     } else if (options.policy == CluePolicy::kShortest) {
-      chosen = *std::min_element(eligible.begin(), eligible.end(), [](const ClueRecord* a, const ClueRecord* b) {
-        return Utf8Length(a->text) < Utf8Length(b->text);
-      });
+      chosen = &*std::min_element(eligible.begin(), eligible.end(),
+                                  [](const Candidate& a, const Candidate& b) { return a.length < b.length; });
     }
     e.clue = chosen->text;
-    e.year = chosen->year;
-    e.rank = chosen->rank;
-    e.flags = chosen->flags;
-    const auto src = store.sources().find(chosen->source);
+    e.shortened = chosen->shortened;
+    e.year = chosen->record->year;
+    e.rank = chosen->record->rank;
+    e.flags = chosen->record->flags;
+    const auto src = store.sources().find(chosen->record->source);
     e.source = src == store.sources().end() ? "" : src->second;
-    used.insert(chosen->text);
+    used.insert(e.clue);
+    if (std::string lead = Lead(e.clue); !lead.empty()) used_leads.insert(std::move(lead));
   }
   return absl::OkStatus();
 }

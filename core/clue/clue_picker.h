@@ -3,11 +3,10 @@
 //
 // Rules, whatever the policy: a clue from a sense its source marks
 // offensive (schema::kClueOffensive) is never chosen unless
-// `allow_offensive`; a clue that gives the answer away (one of its
-// words, normalized like answers, is the answer, has the answer's stem, or
-// is a part of four letters or more of it; or consecutive words spell it)
-// is never chosen; no clue text is
-// used twice in one puzzle; an optional maximum length (in characters). An
+// `allow_offensive`; a clue that gives the answer away (give_away.h) is
+// never chosen; no clue text is used twice in one puzzle, and two clues
+// start alike only when an entry has nothing else; an optional maximum
+// length (in characters). An
 // entry with no acceptable clue stays without one (missing), never with an
 // invented clue.
 //
@@ -38,6 +37,7 @@ struct CluedEntry {
   uint32_t year = 0;
   uint32_t rank = 0;     // ClueRecord::rank of the clue chosen
   uint8_t flags = 0;     // ClueRecord::flags of the clue chosen
+  bool shortened = false;  // the clue is the stored one cut short (short_definition.h)
   bool missing() const { return clue.empty(); }
 };
 
@@ -50,11 +50,19 @@ enum class CluePolicy {
   kFirst,     // the first in the store's order (fixed: by the clue's fingerprint)
   kRandom,    // one at random (seeded: same seed, same choice)
   kShortest,  // the shortest
-  // The most frequent sense's: clues from sources that do not rank theirs
-  // (puzzle archives, clue files) first, then by rank, clues derived for an
-  // inflected form after all others; in one rank a rare synonym after the
-  // others; among equals the shortest (clues of offensive senses, when
-  // allowed, after everything else).
+  // What an editor would print: clues from sources that do not rank theirs
+  // (the constructor's own, puzzle archives, clue files) first, with those
+  // a ranking source holds too (schema::kClueListed); then, in
+  // this order, clues of an obscure sense (schema::kClueObscure) last; the
+  // two most frequent senses together ahead of the others by rank; in one
+  // of those tiers clues over 40 characters after the rest and rare
+  // synonyms after those, synonyms before definitions, the more frequent sense, the shorter
+  // clue (clues of offensive senses, when allowed, after everything else).
+  // Clues derived for an inflected form compete with the form's own by
+  // their lemma's rank. A ranked definition over 40 characters competes
+  // with its short form too (short_definition.h), which counts as a clue
+  // of its length. A clue whose first two words start a clue chosen
+  // already is taken only when no other is left.
   kBest,
 };
 absl::StatusOr<CluePolicy> ParseCluePolicy(absl::string_view name);
@@ -76,8 +84,13 @@ void SortBest(std::vector<std::pair<uint64_t, ClueRecord>>* clues);
 
 // How a clue was made, for reports: "definition", "synonym", "derived
 // definition" or "derived synonym", with "sense N" when ranked and
-// "offensive sense" when flagged so.
+// "obscure sense", "listed" (a clue list holds it too), "offensive sense"
+// and "gives the answer away" when flagged so.
 std::string ClueKindName(uint32_t rank, uint8_t flags);
+
+// The same for the clue chosen for an entry, with ", shortened" when it is
+// cut from a long definition.
+std::string ClueKindName(const CluedEntry& entry);
 
 // How many entries have no clue.
 size_t MissingClues(const std::vector<CluedEntry>& entries);

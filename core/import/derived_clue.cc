@@ -43,6 +43,11 @@ std::string Capitalized(absl::string_view text) {
 }
 
 std::string DerivedClueMaker::FromSynonym(absl::string_view synonym, Inflection inflection) const {
+  // A synonym already in the plural ("works" for PLANT) has none of its own ("workses").
+  if (inflection == Inflection::kPlural && absl::EndsWith(synonym, "s") && !absl::EndsWith(synonym, "ss") &&
+      !absl::EndsWith(synonym, "us") && !absl::EndsWith(synonym, "is")) {
+    return "";
+  }
   return Capitalized(inflection_->Inflect(synonym, inflection));
 }
 

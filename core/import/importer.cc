@@ -665,18 +665,30 @@ absl::Status MergeClues(Store* store, Collector* collector, ImportReport* report
         // file) leaves the stored rank as it is.
         // (The give-away flag is the import's finding, not the source's
         // kind: it is looked for only when the record may be written.)
+        // Either way a text both kinds of source hold is marked listed
+        // (schema::kClueListed): a clue list vouches for it.
         const bool ranks = c.record.rank != 0 || c.record.flags != 0;
+        const bool found_ranked = found->rank != 0 || (found->flags & (schema::kClueSynonym | schema::kClueDerived));
         if (!ranks) {
-          ++report->clues_duplicate;
+          if (found_ranked && !(found->flags & schema::kClueListed)) {
+            ClueRecord updated = *found;
+            updated.flags |= schema::kClueListed;
+            changes->PutClue(c.answer, c.id, updated);
+            ++report->clues_updated;
+          } else {
+            ++report->clues_duplicate;
+          }
           continue;
         }
         const ClueRecordView record = collector->Stored(c);
-        if (found->rank == record.rank && found->flags == record.flags) {
+        const uint8_t flags = static_cast<uint8_t>(
+            record.flags | (!found_ranked || (found->flags & schema::kClueListed) ? schema::kClueListed : 0));
+        if (found->rank == record.rank && found->flags == flags) {
           ++report->clues_duplicate;
         } else {
           ClueRecord updated = *found;
           updated.rank = record.rank;
-          updated.flags = record.flags;
+          updated.flags = flags;
           changes->PutClue(c.answer, c.id, updated);
           ++report->clues_updated;
         }

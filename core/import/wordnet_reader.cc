@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
@@ -48,6 +50,41 @@ struct WordNetContext {
   WordNetSenses senses;
   EnglishInflection inflection;
   OffensiveSenses offensive;
+  // Lemmas (lowercase) written in lower case in a synset that is not a
+  // taxonomic group: common words, whatever else they name.
+  absl::flat_hash_set<std::string> common;
+  // Lemmas (lowercase, '_' between words) that are also an inflected form of
+  // another lemma seen in the tagged corpus (ate: eat; sang: sing).
+  absl::flat_hash_set<std::string> forms_of_common;
+
+  // Learns `common` from one synset (a pass over every synset comes first).
+  void AddCommon(const WordNetSynset& synset) {
+    if (IsTaxonomicSynset(synset)) return;
+    for (const std::string& lemma : synset.lemmas) {
+      if (!lemma.empty() && absl::ascii_islower(static_cast<unsigned char>(lemma[0]))) {
+        common.insert(absl::AsciiStrToLower(lemma));
+      }
+      classes[absl::AsciiStrToLower(lemma)] |= uint8_t{1} << static_cast<int>(WordClassOfPos(synset.pos));
+    }
+  }
+  // After the pass: the forms of the common lemmas that are lemmas too.
+  void FindFormsOfCommon() {
+    for (const std::string& lemma : common) {
+      uint32_t tags = 0;
+      senses.ForEachSense(lemma, [&](char pos, uint32_t offset) { tags += senses.TagCountOf(lemma, pos, offset); });
+      if (tags == 0) continue;
+      const std::string spaced = absl::StrReplaceAll(lemma, {{"_", " "}});
+      for (Inflection form_of : kAllInflections) {
+        if (!(classes[lemma] & (uint8_t{1} << static_cast<int>(ClassOf(form_of))))) continue;
+        for (const std::string& form : inflection.Forms(spaced, form_of)) {
+          const std::string key = absl::StrReplaceAll(form, {{" ", "_"}});
+          if (key != lemma && senses.IsLemma(key)) forms_of_common.insert(key);
+        }
+      }
+    }
+    classes.clear();
+  }
+  absl::flat_hash_map<std::string, uint8_t> classes;  // lowercase lemma -> its word classes, until FindFormsOfCommon
 };
 
 // The lines of auxiliary file `name` left out, as warnings of that file
@@ -84,10 +121,13 @@ class SynsetEmitter {
     const WordClass word_class = WordClassOfPos(synset.pos);
     const std::string definition = DefinitionOfGloss(synset.gloss, word_class);
     const uint8_t kinds = context_.offensive.KindsOf(synset);
-    const uint8_t sense_flags = kinds != 0 ? schema::kClueOffensive : 0;
+    const uint8_t synset_flags = kinds != 0 ? schema::kClueOffensive : 0;
+    const bool taxonomic = IsTaxonomicSynset(synset);
     for (const std::string& lemma : synset.lemmas) {
       const std::string answer = Spaced(lemma);
       const uint32_t rank = context_.senses.RankOf(lemma, synset.pos, synset.offset);
+      const bool proper = taxonomic || (!lemma.empty() && absl::ascii_isupper(static_cast<unsigned char>(lemma[0])));
+      const uint8_t sense_flags = synset_flags | (IsObscure(lemma, synset, proper) ? schema::kClueObscure : 0);
       const uint8_t entry_flags = kinds != 0 ? context_.offensive.LemmaKinds(lemma, kinds, context_.senses) : 0;
       // Common synonyms first (those seen in this sense in the tagged
       // corpus), then rare ones, each in the synset's order.
@@ -96,7 +136,7 @@ class SynsetEmitter {
         for (const std::string& other : synset.lemmas) {
           if (synonyms.size() == kMaxSynonyms) break;
           if (other == lemma || GivesAway(other, lemma)) continue;
-          if ((context_.senses.TagCountOf(other, synset.pos, synset.offset) == 0) != rare) continue;
+          if (IsMinorSense(other, synset) != rare) continue;
           synonyms.push_back(Synonym{Spaced(other), rare, sense_flags});
         }
       }
@@ -120,11 +160,61 @@ class SynsetEmitter {
       if (entry_flags != 0) FlagForms(line, answer, word_class, entry_flags);
       const uint32_t sense = context_.senses.SenseNumberOf(lemma, synset.pos, synset.offset);
       if (sense == 0 || sense > kMaxDerivedSenses) continue;
-      EmitDerived(line, lemma, rank, word_class, definition, sense_flags, synonyms);
+      // A proper noun's or a group's forms (EWES for the Ewe people) or a
+      // mass noun's plural (APPRECIATIONS) read wrong: kept for want of better.
+      const uint8_t derived_flags = proper ? schema::kClueObscure : 0;
+      EmitDerived(line, lemma, rank, word_class, definition, sense_flags | derived_flags, synonyms,
+                  IsMassSense(synset) ? schema::kClueObscure : 0);
     }
   }
 
  private:
+  // A sense a daily's solver would not take for `lemma` (schema::kClueObscure).
+  bool IsObscure(const std::string& lemma, const WordNetSynset& synset, bool proper) const {
+    const std::string key = absl::AsciiStrToLower(lemma);
+    const bool form_of_common = context_.forms_of_common.contains(key);
+    // ATE's goddess, COLA's genus, EWE's people: the answer is a common word too.
+    if (proper && (context_.common.contains(key) || form_of_common)) return true;
+    // SANG's ginseng, DUG's udder: never seen in the corpus, and a common
+    // word's form.
+    return form_of_common && context_.senses.TagCountOf(lemma, synset.pos, synset.offset) == 0;
+  }
+
+  // A synonym true only in a minor sense of its own (COUNTRY for AREA is
+  // country's fifth sense, 3 of its 123 tagged uses; CLIP for TIME): never
+  // seen in this sense, under a tenth of its tagged uses, or not its first
+  // sense and seen at most once.
+  bool IsMinorSense(const std::string& other, const WordNetSynset& synset) const {
+    const uint32_t tags = context_.senses.TagCountOf(other, synset.pos, synset.offset);
+    if (tags == 0) return true;
+    const uint32_t total = context_.senses.TotalTagCountOf(other);
+    if (total >= 20 && tags * 10 < total) return true;
+    return context_.senses.SenseNumberOf(other, synset.pos, synset.offset) > 1 && tags <= 1;
+  }
+
+  // Whether an adjective takes -er and -est: one short word, not a
+  // participle or a suffixed one ("stuck-upest", "bloodstaineder" are no words).
+  static bool TakesComparison(absl::string_view adjective) {
+    if (adjective.size() > 7 || adjective.find_first_of(" -") != absl::string_view::npos) return false;
+    for (absl::string_view suffix : {"ed", "ing", "ful", "ous", "ive", "al", "ic", "less"}) {
+      if (absl::EndsWith(adjective, suffix)) return false;
+    }
+    return true;
+  }
+
+  // A noun sense that names a quality, a feeling, a state, a substance, a
+  // process or knowledge (lexicographer files noun.attribute, noun.cognition,
+  // noun.feeling, noun.process, noun.state, noun.substance) or a unique
+  // thing ("the ratio of a circle's circumference..."): its plural reads wrong.
+  static bool IsMassSense(const WordNetSynset& synset) {
+    if (synset.pos != 'n') return false;
+    switch (synset.lex_file) {
+      case 7: case 9: case 12: case 22: case 26: case 27: return true;
+      default: break;
+    }
+    return absl::StartsWith(synset.gloss, "the ");
+  }
+
   // Flags the lemma's inflected forms that are entries (of the dictionary
   // or of this import) with the lemma's kinds.
   void FlagForms(const Line& line, const std::string& lemma, WordClass word_class, uint8_t kinds) {
@@ -142,8 +232,10 @@ class SynsetEmitter {
     }
   }
 
+  // `plural_flags` are added to the clues of plurals.
   void EmitDerived(const Line& line, absl::string_view lemma, uint32_t rank, WordClass word_class,
-                   const std::string& definition, uint8_t sense_flags, const std::vector<Synonym>& synonyms) {
+                   const std::string& definition, uint8_t sense_flags, const std::vector<Synonym>& synonyms,
+                   uint8_t plural_flags) {
     const std::string spaced = Spaced(lemma);
     for (Inflection inflection : kAllInflections) {
       if (ClassOf(inflection) != word_class) continue;
@@ -154,15 +246,25 @@ class SynsetEmitter {
         std::erase_if(forms, [&](const std::string& f) { return std::find(past.begin(), past.end(), f) != past.end(); });
       }
       if (forms.empty()) continue;
+      const uint8_t extra = static_cast<uint8_t>((inflection == Inflection::kPlural ? plural_flags : 0) |
+                                                 (sense_flags & schema::kClueObscure));
       std::vector<std::pair<std::string, uint8_t>> clues;
-      if (std::string d = maker_.FromDefinition(definition, inflection); !d.empty()) clues.emplace_back(d, sense_flags);
+      if (std::string d = maker_.FromDefinition(definition, inflection); !d.empty()) {
+        clues.emplace_back(d, sense_flags | extra);
+      }
       for (const Synonym& synonym : synonyms) {
+        // A comparative or superlative of a phrase ("stuck-upest") is no word.
+        const bool compared = inflection == Inflection::kComparative || inflection == Inflection::kSuperlative;
+        if (compared && !TakesComparison(synonym.text)) continue;
         std::string s = maker_.FromSynonym(synonym.text, inflection);
-        if (!s.empty()) clues.emplace_back(std::move(s), synonym.flags());
+        if (!s.empty()) clues.emplace_back(std::move(s), synonym.flags() | extra);
       }
       if (clues.empty()) continue;
       for (const std::string& form : forms) {
-        if (context_.senses.IsLemma(absl::StrReplaceAll(form, {{" ", "_"}}))) continue;  // clued as itself
+        // A form that is a lemma too is clued as itself, unless it is a
+        // common word's form (SANG, ATE, FOUND: "Crooned" beside ginseng).
+        const std::string key = absl::AsciiStrToLower(absl::StrReplaceAll(form, {{" ", "_"}}));
+        if (context_.senses.IsLemma(key) && !context_.forms_of_common.contains(key)) continue;
         for (const auto& [clue, flags] : clues) {
           if (GivesAway(clue, form)) continue;
           RawRecord r;
@@ -201,6 +303,7 @@ bool ParseWordNetLine(absl::string_view line, WordNetSynset* synset) {
     return false;
   }
   synset->pos = f[2][0];
+  if (!absl::SimpleAtoi(f[1], &synset->lex_file)) synset->lex_file = 0;
   for (int i = 0; i < count; ++i) {
     absl::string_view word = f[4 + 2 * i];
     for (absl::string_view marker : {"(a)", "(p)", "(ip)"}) absl::ConsumeSuffix(&word, marker);
@@ -222,6 +325,23 @@ bool ParseWordNetLine(absl::string_view line, WordNetSynset* synset) {
     }
   }
   return true;
+}
+
+bool IsTaxonomicSynset(const WordNetSynset& synset) {
+  static constexpr absl::string_view kRanks[] = {"genus_", "family_", "order_", "subfamily_", "suborder_",
+                                                 "superfamily_", "class_", "subclass_", "phylum_", "division_",
+                                                 "subgenus_", "tribe_"};
+  for (const std::string& lemma : synset.lemmas) {
+    for (absl::string_view rank : kRanks) {
+      if (absl::StartsWithIgnoreCase(lemma, rank)) return true;
+    }
+  }
+  static constexpr absl::string_view kGlosses[] = {"genus of", "type genus of", "a genus of", "small genus of",
+                                                   "large genus of", "monotypic genus of"};
+  for (absl::string_view opening : kGlosses) {
+    if (absl::StartsWithIgnoreCase(synset.gloss, opening)) return true;
+  }
+  return false;
 }
 
 void OffensiveSenses::AddDomains(absl::string_view data_noun) {
@@ -305,9 +425,13 @@ absl::Status ReadWordNet(const std::string& dir, RecordSink* sink) {
   for (const std::string& text : data) {
     WordNetSynset synset;
     for (absl::string_view line : absl::StrSplit(text, '\n')) {
-      if (!line.empty() && line[0] != ' ' && ParseWordNetLine(line, &synset)) context.offensive.AddSynset(synset);
+      if (!line.empty() && line[0] != ' ' && ParseWordNetLine(line, &synset)) {
+        context.offensive.AddSynset(synset);
+        context.AddCommon(synset);
+      }
     }
   }
+  context.FindFormsOfCommon();
   SynsetEmitter emitter(context, sink);
   WordNetSynset synset;
   for (size_t i = 0; i < data.size(); ++i) {

@@ -50,11 +50,16 @@ absl::Status ReadWordNet(const std::string& dir, RecordSink* sink);
 struct WordNetSynset {
   uint32_t offset = 0;
   char pos = 0;                     // n, v, a, s (adjective satellite), r
+  int lex_file = 0;                 // the lexicographer file: 7 noun.attribute, 27 noun.substance...
   std::vector<std::string> lemmas;  // as written, '_' between words, markers removed
   std::string gloss;                // after " | "; empty if none
   // Targets of the synset's usage-domain pointers (";u"), noun offsets.
   std::vector<uint32_t> usage_domains;
 };
+
+// A synset that names a taxonomic group: one of its lemmas says so
+// (genus_Canis), or its gloss does ("type genus of the Canidae").
+bool IsTaxonomicSynset(const WordNetSynset& synset);
 
 // Which synsets WordNet marks offensive, and how.
 class OffensiveSenses {

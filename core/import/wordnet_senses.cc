@@ -147,6 +147,14 @@ uint32_t WordNetSenses::TagCountOf(absl::string_view lemma, char pos, uint32_t o
   return s ? s->tag_count : 0;
 }
 
+uint32_t WordNetSenses::TotalTagCountOf(absl::string_view lemma) const {
+  auto it = senses_.find(absl::AsciiStrToLower(lemma));
+  if (it == senses_.end()) return 0;
+  uint32_t total = 0;
+  for (const Sense& s : it->second) total += s.tag_count;
+  return total;
+}
+
 uint32_t WordNetSenses::SenseNumberOf(absl::string_view lemma, char pos, uint32_t offset) const {
   uint32_t rank = 0;
   const Sense* s = Find(lemma, pos, offset, &rank);

@@ -43,6 +43,8 @@ class WordNetSenses {
   uint32_t SenseNumberOf(absl::string_view lemma, char pos, uint32_t offset) const;
   // Its tag count (0 if unlisted or never seen in the tagged corpus).
   uint32_t TagCountOf(absl::string_view lemma, char pos, uint32_t offset) const;
+  // The tag counts of all the lemma's senses, summed.
+  uint32_t TotalTagCountOf(absl::string_view lemma) const;
   bool empty() const { return senses_.empty(); }
   // Calls fn(pos, offset) for each of the lemma's senses (pos 'n', 'v',
   // 'a' or 'r'); none if the index does not list the lemma.

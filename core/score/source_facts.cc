@@ -53,25 +53,6 @@ class ScowlLevels : public RecordSink {
   std::string key_;
 };
 
-// A synset that names a taxonomic group: one of its lemmas says so
-// (genus_Canis), or its gloss does ("type genus of the Canidae").
-bool IsTaxonomic(const WordNetSynset& synset) {
-  static constexpr absl::string_view kRanks[] = {"genus_", "family_", "order_", "subfamily_", "suborder_",
-                                                 "superfamily_", "class_", "subclass_", "phylum_", "division_",
-                                                 "subgenus_", "tribe_"};
-  for (const std::string& lemma : synset.lemmas) {
-    for (absl::string_view rank : kRanks) {
-      if (absl::StartsWithIgnoreCase(lemma, rank)) return true;
-    }
-  }
-  static constexpr absl::string_view kGlosses[] = {"genus of", "type genus of", "a genus of", "small genus of",
-                                                   "large genus of", "monotypic genus of"};
-  for (absl::string_view opening : kGlosses) {
-    if (absl::StartsWithIgnoreCase(synset.gloss, opening)) return true;
-  }
-  return false;
-}
-
 absl::Status ReadWordNetFacts(const std::string& dir, Normalizer& normalizer,
                               absl::flat_hash_map<std::string, EntryFacts>* facts) {
   std::error_code ec;
@@ -99,7 +80,7 @@ absl::Status ReadWordNetFacts(const std::string& dir, Normalizer& normalizer,
     WordNetSynset synset;
     while (lines.Next(&line)) {
       if (line.error || !ParseWordNetLine(line.text, &synset)) continue;
-      const bool is_taxonomic = IsTaxonomic(synset);
+      const bool is_taxonomic = IsTaxonomicSynset(synset);
       for (const std::string& lemma : synset.lemmas) {
         const std::string spaced = absl::StrReplaceAll(lemma, {{"_", " "}});
         if (normalizer.NormalizeAnswer(spaced, &key) != TextVerdict::kOk) continue;

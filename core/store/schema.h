@@ -80,6 +80,17 @@ enum ClueFlag : uint8_t {
   // by the import that stores it; never chosen for a puzzle, and an entry
   // whose clues are all give-aways counts as unclued.
   kClueGivesAway = 1 << 4,
+  // A sense a daily's solver would not take for this answer: a proper
+  // noun's or a taxonomic group's when the answer is also a common word
+  // (ATE's goddess, COLA's genus), a sense never seen in the tagged corpus
+  // of a word that is also a common word's inflected form (SANG's ginseng
+  // beside SING): chosen only when nothing else is left.
+  kClueObscure = 1 << 5,
+  // A source that does not rank its clues (a clue list, a puzzle archive)
+  // holds this text too, though a ranking source (WordNet) stored it: it is
+  // chosen as that source's clues are, first. Set by the import that finds
+  // the duplicate; the rank and kind stay as the ranking source gave them.
+  kClueListed = 1 << 6,
 };
 // Clues a puzzle cannot print.
 inline constexpr uint8_t kClueUnprintable = kClueOffensive | kClueGivesAway;

@@ -1,7 +1,12 @@
 #include "core/text/give_away.h"
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 
 #include "core/text/alphabet.h"
 
@@ -24,28 +29,79 @@ std::vector<absl::string_view> ClueWords(absl::string_view text) {
   return words;
 }
 
-// A crude English stem: enough to catch "CATS" for CAT, "BAKING" for BAKE.
-std::string Stem(std::string w) {
-  struct Suffix {
-    const char* end;
-    const char* replacement;
-  };
-  static constexpr Suffix kSuffixes[] = {{"IES", "Y"}, {"ING", ""}, {"ERS", ""}, {"ED", ""}, {"ES", ""},
-                                         {"ER", ""},   {"LY", ""},  {"S", ""}};
-  for (const Suffix& s : kSuffixes) {
-    const size_t n = std::char_traits<char>::length(s.end);
-    if (w.size() >= n + 3 && w.compare(w.size() - n, n, s.end) == 0) {
-      w = w.substr(0, w.size() - n) + s.replacement;
-      break;
+// Affixes that leave a word's root recognizable: a clue word that is the
+// answer with one of them (CATS for CAT, UNDO for DO) names it.
+bool IsAffix(absl::string_view rest, bool before) {
+  static constexpr absl::string_view kSuffixes[] = {"S",   "ES",  "ED",   "D",   "ER",  "ERS",  "ING",  "EN",
+                                                    "LY",  "Y",   "EST",  "IER", "IEST", "NESS", "FUL", "LESS",
+                                                    "MENT", "ABLE", "ISH", "IST", "ISM"};
+  static constexpr absl::string_view kPrefixes[] = {"UN", "RE", "DIS", "IN", "PRE", "NON", "MIS", "OVER", "OUT", "SUB"};
+  if (before) return std::find(std::begin(kPrefixes), std::end(kPrefixes), rest) != std::end(kPrefixes);
+  return std::find(std::begin(kSuffixes), std::end(kSuffixes), rest) != std::end(kSuffixes);
+}
+
+// Whether word `part` inside word `whole` names it: the part (4 letters or
+// more) with what is left around it either an affix or a word of 3 letters
+// or more (CREAM in ICECREAM, ALPHA in ALPHABET, not LAND in ISLAND); a part
+// of 3 letters only at one end, with an affix or 4 letters or more left
+// (CAT in CATS, SEA in SEASIDE, not ERA in OPERAS or ERASER).
+bool NamesInside(absl::string_view part, absl::string_view whole) {
+  if (part.size() < 3 || part.size() >= whole.size()) return false;
+  for (size_t at = whole.find(part); at != absl::string_view::npos; at = whole.find(part, at + 1)) {
+    const absl::string_view before = whole.substr(0, at), after = whole.substr(at + part.size());
+    if (part.size() >= 4) {
+      const bool before_ok = before.empty() || before.size() >= 3 || IsAffix(before, true);
+      const bool after_ok = after.empty() || after.size() >= 3 || IsAffix(after, false);
+      if (before_ok && after_ok) return true;
+    } else if (before.empty() != after.empty()) {
+      const absl::string_view rest = before.empty() ? after : before;
+      if (rest.size() >= 4 || IsAffix(rest, !before.empty())) return true;
     }
   }
-  if (!w.empty() && w.back() == 'E' && w.size() > 3) w.pop_back();  // BAKE and BAK(ING) meet
-  return w;
+  return false;
+}
+
+// Two forms of one root the stemmer does not join (INLAID, INLAYS; POSTDOC,
+// POSTDOCTORAL): a common start of 4 letters or more that leaves at most two
+// letters of the shorter word.
+bool SharesLongStart(absl::string_view a, absl::string_view b) {
+  const size_t shorter = std::min(a.size(), b.size());
+  size_t common = 0;
+  while (common < shorter && a[common] == b[common]) ++common;
+  return common >= 4 && common + 2 >= shorter;
+}
+
+// Two compounds on one head word (FISHWORM for EARTHWORM, INNERSOLE for
+// INSOLE): a common end of 4 letters or more, with letters before it in
+// both, that is not one of the endings unrelated words share (-TION, -NESS...).
+bool SharesHead(absl::string_view a, absl::string_view b) {
+  size_t common = 0;
+  while (common < a.size() && common < b.size() && a[a.size() - 1 - common] == b[b.size() - 1 - common]) ++common;
+  if (common < 4 || common + 2 > a.size() || common + 2 > b.size()) return false;
+  static constexpr absl::string_view kEndings[] = {"TION", "SION", "NESS", "MENT", "ABLE", "IBLE", "LESS", "SHIP",
+                                                   "HOOD", "ALLY", "ICAL", "IOUS", "EOUS", "ANCE", "ENCE", "ENCY",
+                                                   "ANCY", "INGS", "ISTS", "ISMS", "ATED", "ATES", "TING", "TERS",
+                                                   "TURE", "ULAR", "IVE",  "ITY",  "OUS",  "ING",  "ERS",  "IES",
+                                                   "ATE",  "IST",  "ISM",  "FUL",  "ARY",  "ORY",  "ERY"};
+  const absl::string_view end = a.substr(a.size() - common);
+  for (absl::string_view ending : kEndings) {
+    if (end.size() <= ending.size() + 1 && absl::EndsWith(end, ending)) return false;
+  }
+  return true;
 }
 
 }  // namespace
 
-GiveAwayChecker::GiveAwayChecker(Normalizer* normalizer) : normalizer_(normalizer) {}
+GiveAwayChecker::GiveAwayChecker(Normalizer* normalizer)
+    : normalizer_(normalizer), stemmer_(LanguageOf(normalizer->profile().locale)) {}
+
+std::string GiveAwayChecker::LanguageOf(absl::string_view locale) {
+  return std::string(locale.substr(0, locale.find_first_of("-_")));
+}
+
+std::string GiveAwayChecker::StemOf(const std::string& letters) {
+  return stemmer_.Stem(absl::AsciiStrToLower(letters));
+}
 
 const GiveAwayChecker::Word& GiveAwayChecker::Lookup(absl::string_view word) {
   auto it = words_.find(word);
@@ -53,21 +109,23 @@ const GiveAwayChecker::Word& GiveAwayChecker::Lookup(absl::string_view word) {
   Word w;
   if (normalizer_->NormalizeAnswer(word, &codes_) == TextVerdict::kOk) {
     w.letters = normalizer_->alphabet().Decode(codes_);
-    w.stem = Stem(w.letters);
+    w.stem = StemOf(w.letters);
   }
   return words_.emplace(word, std::move(w)).first->second;
 }
 
 bool GiveAwayChecker::GivesAway(absl::string_view clue, absl::string_view answer_codes) {
   const std::string answer = normalizer_->alphabet().Decode(answer_codes);
-  const std::string answer_stem = Stem(answer);
+  const std::string answer_stem = StemOf(answer);
   if (words_.size() >= kMaxCachedWords) words_.clear();  // never during a clue: `words` points into it
   std::vector<const std::string*> words;
   for (absl::string_view word : ClueWords(clue)) {
     const Word& w = Lookup(word);
     if (w.letters.empty()) continue;
-    if (w.letters == answer || w.stem == answer_stem) return true;
-    if (w.letters.size() >= 4 && answer.find(w.letters) != std::string::npos) return true;
+    if (w.letters == answer) return true;
+    if (w.letters.size() >= 3 && answer.size() >= 3 && w.stem == answer_stem) return true;
+    if (NamesInside(w.letters, answer) || NamesInside(answer, w.letters)) return true;
+    if (SharesLongStart(w.letters, answer) || SharesHead(w.letters, answer)) return true;
     words.push_back(&w.letters);
   }
   // Consecutive words that spell the answer: "ice cream" for ICECREAM.

@@ -1,10 +1,15 @@
-// Whether a clue gives its answer away: a word of the clue is the answer,
-// shares its stem (CATS for CAT, BAKING for BAKE), is a part of it of 4
-// letters or more (CREAM for ICECREAM), or consecutive words of the clue
-// spell it ("ice cream" for ICECREAM). Words are compared as the
-// dictionary's normalizer makes them, so case and accents do not matter.
-// The stem is crude (English suffixes -s, -es, -ies, -ed, -ing, -er, -ers,
-// -ly and a final e): it errs towards calling a clue a give-away.
+// Whether a clue gives its answer away: a word of the clue
+//   - is the answer;
+//   - has its root: the same Snowball stem in the dictionary's language
+//     (BAKING for BAKE, IDLE for IDLY), or a common start of 4 letters or
+//     more leaving at most 2 of the shorter (INLAYS for INLAID), or the
+//     same head word at the end of two compounds (FISHWORM for EARTHWORM);
+//   - holds it or is held in it with an affix or a word around (CATS for
+//     CAT, ALPHABET for ALPHA, CREAM for ICECREAM; not LAND for ISLAND, not
+//     OPERAS for ERA);
+// or consecutive words of the clue spell it ("ice cream" for ICECREAM).
+// Words are compared as the dictionary's normalizer makes them, so case and
+// accents do not matter.
 #ifndef XWDB_CORE_TEXT_GIVE_AWAY_H_
 #define XWDB_CORE_TEXT_GIVE_AWAY_H_
 
@@ -13,6 +18,7 @@
 #include "absl/container/node_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "core/text/normalizer.h"
+#include "core/text/stemmer.h"
 
 namespace xwdb {
 
@@ -34,8 +40,11 @@ class GiveAwayChecker {
   // of a huge archive stays bounded).
   static constexpr size_t kMaxCachedWords = 1 << 20;
   const Word& Lookup(absl::string_view word);
+  static std::string LanguageOf(absl::string_view locale);
+  std::string StemOf(const std::string& letters);
 
   Normalizer* normalizer_;
+  Stemmer stemmer_;
   absl::node_hash_map<std::string, Word> words_;  // nodes: a Word stays put as others are added
   std::string codes_;
 };

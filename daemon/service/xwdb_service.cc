@@ -501,6 +501,8 @@ absl::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
       out->set_sense_rank(c.rank);
       out->set_synonym((c.flags & schema::kClueSynonym) != 0);
       out->set_derived((c.flags & schema::kClueDerived) != 0);
+      out->set_kind(ClueKindName(c.rank, c.flags));
+      out->set_printable((c.flags & schema::kClueUnprintable) == 0);
     }
   }
   return absl::OkStatus();
@@ -570,6 +572,7 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
     out->set_sense_rank(e.rank);
     out->set_synonym((e.flags & schema::kClueSynonym) != 0);
     out->set_derived((e.flags & schema::kClueDerived) != 0);
+    if (!e.missing()) out->set_kind(ClueKindName(e));
   }
   if (request.format() != v1::PUZZLE_FORMAT_UNSPECIFIED) {
     PuzzleFormat format = PuzzleFormat::kText;

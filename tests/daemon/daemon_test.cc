@@ -206,6 +206,8 @@ TEST_F(DaemonTest, ServesDictionariesMatchesFillsAndClues) {
   EXPECT_EQ(clues->answers(0).total(), 2u);
   ASSERT_EQ(clues->answers(0).clues_size(), 1);
   EXPECT_EQ(clues->answers(1).clues(0).text(), "Decade's years");
+  EXPECT_EQ(clues->answers(1).clues(0).kind(), "definition");  // a clue file's: unranked
+  EXPECT_TRUE(clues->answers(1).clues(0).printable());
   EXPECT_EQ(clues->answers(2).clues_size(), 0);
 
   auto stats = c->GetServerStats();
@@ -232,7 +234,9 @@ TEST_F(DaemonTest, CluesAFilledGridByNumber) {
   EXPECT_EQ(std::set<std::string>({got->across(0).clue(), got->down(0).clue()}),
             std::set<std::string>({"Feline friend", "Tom, for one"}));
   EXPECT_EQ(got->across(1).number(), 4);
+  EXPECT_EQ(got->across(0).kind(), "definition");
   EXPECT_EQ(got->across(1).clue(), "");           // ARE has none: missing
+  EXPECT_EQ(got->across(1).kind(), "");
   EXPECT_EQ(got->down(2).answer(), "TEN");
   EXPECT_EQ(got->down(2).number(), 3);
   EXPECT_NE(got->rendered().find("\"http://ipuz.org/crossword#1\""), std::string::npos) << got->rendered();

@@ -136,7 +136,8 @@ int Run(const FillArgs& a, Io& io) {
           for (const CluedEntry& e : puzzles[k].entries) {
             if (e.number != s.number || e.down != s.slot.down) continue;
             slot["clue"] = e.missing() ? nlohmann::json() : nlohmann::json(e.clue);
-            if (!e.missing()) slot["clue_kind"] = ClueKindName(e.rank, e.flags);
+            if (!e.missing()) slot["clue_kind"] = ClueKindName(e);
+            if (!e.missing() && !e.source.empty()) slot["clue_source"] = e.source;
           }
         }
         slots.push_back(std::move(slot));

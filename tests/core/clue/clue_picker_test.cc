@@ -2,9 +2,12 @@
 #include "core/text/give_away.h"
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "core/import/importer.h"
 #include "core/store/schema.h"
 #include "gtest/gtest.h"
@@ -77,6 +80,21 @@ TEST(CluePickerTest, NeverGivesTheAnswerAway) {
   EXPECT_TRUE(ClueGivesAwayAnswer("Café owner", codes("cafe"), n.get()));  // through the normalizer
   EXPECT_FALSE(ClueGivesAwayAnswer("Time period", codes("era"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("Operas, in short", codes("era"), n.get()));  // no part under 4 letters
+  // Inside a word of the clue, or around one, with an affix or a word left over.
+  EXPECT_TRUE(ClueGivesAwayAnswer("First letter of the Greek alphabet", codes("alpha"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("A scholar doing postdoctoral study", codes("postdoc"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Seaside resort", codes("sea"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("A land mass surrounded by water", codes("island"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Eraser's target", codes("era"), n.get()));
+  // The same root: Snowball's stem, or a long common start.
+  EXPECT_TRUE(ClueGivesAwayAnswer("In an idle manner", codes("idly"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Adorned by inlays", codes("inlaid"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Interstate highway", codes("internal"), n.get()));
+  // Two compounds on one head word; not two words with one ending.
+  EXPECT_TRUE(ClueGivesAwayAnswer("Fishworm", codes("earthworm"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Innersole", codes("insole"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Relation", codes("nation"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Kindness", codes("sadness"), n.get()));
 }
 
 class PickTest : public ::testing::Test {
@@ -153,7 +171,9 @@ TEST_F(PickTest, PoliciesRulesAndMissingClues) {
   EXPECT_EQ(*ParseCluePolicy("best"), CluePolicy::kBest);
 }
 
-TEST(PickBestTest, UnrankedThenBySenseRareAndDerivedLastShortestAmongEquals) {
+// The best policy, rule by rule, each with a case an editor found read wrong
+// (the clue chosen before the rule in the comment).
+TEST(PickBestTest, WhatAnEditorWouldPrintFirst) {
   testing::TempDir dir;
   auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
   ASSERT_TRUE(store.ok()) << store.status();
@@ -161,41 +181,96 @@ TEST(PickBestTest, UnrankedThenBySenseRareAndDerivedLastShortestAmongEquals) {
   o.format = Format::kPipe;
   ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", "TEN|Decade's years\n")}, o).ok());
   std::unique_ptr<Normalizer> n = English();
-  std::string cat, ten;
-  ASSERT_EQ(n->NormalizeAnswer("cat", &cat), TextVerdict::kOk);
-  ASSERT_EQ(n->NormalizeAnswer("ten", &ten), TextVerdict::kOk);
-  WriteSet ws;
+  auto codes = [&](const char* w) {
+    std::string c;
+    EXPECT_EQ(n->NormalizeAnswer(w, &c), TextVerdict::kOk);
+    return c;
+  };
   using schema::kClueDerived;
+  using schema::kClueObscure;
   using schema::kClueRare;
   using schema::kClueSynonym;
-  ws.PutClue(cat, 1, ClueRecord{0, 0, "Kitty", 1, kClueSynonym | kClueRare});
-  ws.PutClue(cat, 2, ClueRecord{0, 0, "Small domesticated feline", 1, 0});
-  ws.PutClue(cat, 3, ClueRecord{0, 0, "Pet", 2, kClueSynonym});
-  ws.PutClue(cat, 4, ClueRecord{0, 0, "Tom", 1, kClueSynonym | kClueDerived});
-  ws.PutClue(ten, 5, ClueRecord{0, 0, "Dix", 1, kClueSynonym});
+  WriteSet ws;
+  uint64_t id = 0;
+  auto put = [&](const char* answer, const char* text, uint32_t rank, uint8_t flags) {
+    ws.PutClue(codes(answer), ++id, ClueRecord{0, 0, text, rank, flags});
+  };
+  // SEA: a short clue of the second sense beats the first's long gloss (was the gloss).
+  put("sea", "A division of an ocean or a large body of salt water partially enclosed by land", 1, 0);
+  put("sea", "Ocean", 2, kClueSynonym);
+  // CAT: among the top two senses a synonym first (was the definition), a rare one after
+  // the rest; a third sense after them all.
+  put("cat", "Kitty", 1, kClueSynonym | kClueRare);
+  put("cat", "Small domesticated feline", 1, 0);
+  put("cat", "Pet", 2, kClueSynonym);
+  put("cat", "Big cat", 3, kClueSynonym);
+  // ATE: the form's own sense is obscure, its lemma's derived clue wins (was the goddess).
+  put("ate", "Goddess of criminal rashness", 1, kClueObscure);
+  put("ate", "Took in solid food", 1, kClueDerived);
+  // TEN: an unranked clue (a clue file's) before any ranked one.
+  put("ten", "Dix", 1, kClueSynonym);
+  // IRE: a ranked clue a clue list holds too comes first, as the list's.
+  put("ire", "Wrath", 1, kClueSynonym);
+  put("ire", "Anger", 2, kClueSynonym | schema::kClueListed);
+  // EGO: below the top two senses the more frequent sense comes first.
+  put("ego", "Self-esteem", 4, kClueSynonym);
+  put("ego", "Your consciousness of your own identity", 3, 0);
   ASSERT_TRUE((*store)->Commit(&ws).ok());
-  auto g = Grid::Parse("CAT\nA#E\nTEN\n", n.get());
-  auto e = EntriesOf(*g, 2);
+  auto g = Grid::Parse("SEA\n###\nCAT\n###\nATE\n###\nTEN\n###\nEGO\n###\nIRE\n", n.get());
+  ASSERT_TRUE(g.ok()) << g.status();
+  auto e = EntriesOf(*g, 3);
   ASSERT_TRUE(e.ok());
+  ASSERT_EQ(e->size(), 6u);
   ASSERT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());  // best is the default
-  // CAT: the most frequent sense's definition beats its shorter rare
-  // synonym, which beats a second sense's; the derived one comes last.
-  EXPECT_EQ((*e)[0].clue, "Small domesticated feline");
-  EXPECT_EQ((*e)[0].rank, 1u);
-  EXPECT_EQ((*e)[0].flags, 0);
-  EXPECT_EQ((*e)[2].clue, "Kitty");
-  EXPECT_EQ(ClueKindName((*e)[2].rank, (*e)[2].flags), "rare synonym, sense 1");
-  // TEN: an unranked clue (a clue file's) before a ranked one.
-  EXPECT_EQ((*e)[1].clue, "Decade's years");
-  EXPECT_EQ((*e)[3].clue, "Dix");
-  auto stored = (*store)->CluesOf(cat);
+  EXPECT_EQ((*e)[0].clue, "Ocean");
+  EXPECT_EQ((*e)[1].clue, "Pet");
+  EXPECT_EQ((*e)[2].clue, "Took in solid food");
+  EXPECT_EQ(ClueKindName((*e)[2].rank, (*e)[2].flags), "derived definition, sense 1");
+  EXPECT_EQ((*e)[3].clue, "Decade's years");
+  EXPECT_EQ((*e)[4].clue, "Your consciousness of your own identity");
+  EXPECT_EQ((*e)[5].clue, "Anger");
+  EXPECT_EQ(ClueKindName((*e)[5]), "synonym, sense 2, listed");
+  auto stored = (*store)->CluesOf(codes("cat"));
   ASSERT_TRUE(stored.ok());
   SortBest(&*stored);
   std::vector<std::string> order;
-  for (const auto& [id, c] : *stored) order.push_back(c.text);
-  EXPECT_EQ(order, (std::vector<std::string>{"Small domesticated feline", "Kitty", "Pet", "Tom"}));
+  for (const auto& [clue_id, c] : *stored) order.push_back(c.text);
+  EXPECT_EQ(order, (std::vector<std::string>{"Pet", "Small domesticated feline", "Kitty", "Big cat"}));
   EXPECT_EQ(ClueKindName(1, kClueSynonym | kClueDerived), "derived synonym, sense 1");
+  EXPECT_EQ(ClueKindName(1, kClueObscure), "definition, sense 1, obscure sense");
   EXPECT_EQ(ClueKindName(0, 0), "definition");
+}
+
+// Two clues of one puzzle do not start alike while another is left: SCAN
+// and SCOUR crossing, both "Examine minutely..." (was both).
+TEST(PickBestTest, NoTwoCluesOfAPuzzleStartAlike) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", "RUN|Sprint\n")}, o).ok());  // the dictionary
+  std::unique_ptr<Normalizer> n = English();
+  auto codes = [&](const char* w) {
+    std::string c;
+    EXPECT_EQ(n->NormalizeAnswer(w, &c), TextVerdict::kOk);
+    return c;
+  };
+  WriteSet ws;
+  ws.PutClue(codes("scan"), 1, ClueRecord{0, 0, "Examine minutely or intensely", 1, 0});
+  ws.PutClue(codes("scan"), 2, ClueRecord{0, 0, "Look over a page quickly", 2, 0});
+  ws.PutClue(codes("scour"), 3, ClueRecord{0, 0, "Examine minutely", 1, 0});
+  ws.PutClue(codes("rant"), 4, ClueRecord{0, 0, "Examine minutely, loudly", 1, 0});  // nothing else
+  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  auto g = Grid::Parse("SCOUR\n#####\nSCAN#\n#####\nRANT#\n", n.get());
+  ASSERT_TRUE(g.ok()) << g.status();
+  auto e = EntriesOf(*g, 3);
+  ASSERT_TRUE(e.ok());
+  ASSERT_EQ(e->size(), 3u);
+  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());
+  EXPECT_EQ((*e)[0].clue, "Examine minutely");
+  EXPECT_EQ((*e)[1].clue, "Look over a page quickly");
+  EXPECT_EQ((*e)[2].clue, "Examine minutely, loudly");  // alike, for want of another
 }
 
 // A clue from an offensive sense is never chosen by default, however it
@@ -244,16 +319,27 @@ TEST(PickOffensiveTest, ClueOfAnOffensiveSenseIsNeverChosenUnlessAllowed) {
   EXPECT_EQ(ClueKindName((*e)[1].rank, (*e)[1].flags), "synonym, sense 1, offensive sense");
 }
 
-// The clue list the project ships for the words WordNet leaves out
-// (function words, contractions, common abbreviations): every line goes
-// in, every clue can be chosen (none gives its answer away, none is long),
-// and the answers it is for are clued from it once imported.
-TEST(CommonCluesTest, TheShippedListGoesInWholeAndEveryClueCanBeChosen) {
-  const std::string path = std::string(XWDB_SOURCE_DIR) + "/data/clues/en-common.txt";
+// The clue lists the project ships: every line parses and goes in, every
+// clue can be chosen (none gives its answer away, none is over 40
+// characters), a blank is one "___", a form's clue is not its root's (EARS
+// is not clued as EAR), and the answers are clued from the list once
+// imported. en-common.txt: what WordNet leaves out (function words,
+// contractions, abbreviations); en-fill.txt: the short words fills use most.
+struct ShippedList {
+  const char* file;
+  size_t at_least;    // lines
+  const char* grid;   // two across answers from the list
+};
+
+class ShippedClueListTest : public ::testing::TestWithParam<ShippedList> {};
+
+TEST_P(ShippedClueListTest, GoesInWholeAndEveryClueCanBeChosen) {
+  const std::string path = std::string(XWDB_SOURCE_DIR) + "/data/clues/" + GetParam().file;
   std::ifstream in(path);
   ASSERT_TRUE(in) << path;
   auto n = English();
   std::set<std::pair<std::string, std::string>> lines;
+  std::map<std::string, std::set<std::string>> clues_of;
   std::string line;
   int number = 0;
   while (std::getline(in, line)) {
@@ -264,11 +350,32 @@ TEST(CommonCluesTest, TheShippedListGoesInWholeAndEveryClueCanBeChosen) {
     std::string codes;
     EXPECT_EQ(n->NormalizeAnswer(answer, &codes), TextVerdict::kOk) << path << ":" << number;
     EXPECT_FALSE(clue.empty()) << path << ":" << number;
+    EXPECT_EQ(clue, std::string(absl::StripAsciiWhitespace(clue))) << path << ":" << number;
     EXPECT_LE(clue.size(), 40u) << path << ":" << number << " " << clue;
     EXPECT_FALSE(ClueGivesAwayAnswer(clue, codes, n.get())) << path << ":" << number << " " << line;
+    const size_t blank = clue.find("___");
+    if (blank != std::string::npos) {
+      EXPECT_EQ(clue.find('_', blank + 3), std::string::npos) << path << ":" << number << " one blank: " << line;
+    }
     EXPECT_TRUE(lines.emplace(answer, clue).second) << path << ":" << number << " repeats " << line;
+    clues_of[answer].insert(clue);
   }
-  ASSERT_GT(lines.size(), 200u);
+  ASSERT_GT(lines.size(), GetParam().at_least);
+  for (const auto& [answer, clues] : clues_of) {
+    if (answer.size() < 4 || answer.back() != 'S') continue;
+    auto root = clues_of.find(answer.substr(0, answer.size() - 1));
+    if (root == clues_of.end()) continue;
+    for (const std::string& c : clues) {
+      // One clue fits both when it is no noun in the singular: an
+      // abbreviation's, a zero plural's ("Male sheep"), a plural already
+      // ("Fish eggs"), a preposition's ("In the direction of").
+      const std::string last = absl::AsciiStrToLower(c.substr(c.find_last_of(' ') + 1));
+      static const std::set<std::string> kFitsBoth = {"sheep", "deer", "fish", "moose", "swine", "species",
+                                                      "series", "of", "to", "for", "with", "at", "in", "on", "by"};
+      if (absl::StrContains(c, "Abbr.") || last.back() == 's' || kFitsBoth.contains(last)) continue;
+      EXPECT_FALSE(root->second.contains(c)) << answer << " and its root share " << c;
+    }
+  }
 
   testing::TempDir dir;
   auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
@@ -282,15 +389,24 @@ TEST(CommonCluesTest, TheShippedListGoesInWholeAndEveryClueCanBeChosen) {
   EXPECT_EQ(report->clues_added, lines.size());
   EXPECT_EQ(report->entries_added, 0u);
   // A grid of answers from the list, clued by the best policy.
-  auto grid = Grid::Parse("VIA#\nISNT\n", n.get());
+  auto grid = Grid::Parse(GetParam().grid, n.get());
   ASSERT_TRUE(grid.ok()) << grid.status();
   auto entries = EntriesOf(*grid, 3);
   ASSERT_TRUE(entries.ok()) << entries.status();
   ASSERT_TRUE(PickClues(**store, n.get(), ClueOptions{}, &*entries).ok());
   ASSERT_EQ(entries->size(), 2u);
-  EXPECT_TRUE(lines.contains({"VIA", (*entries)[0].clue})) << (*entries)[0].clue;
-  EXPECT_TRUE(lines.contains({"ISNT", (*entries)[1].clue})) << (*entries)[1].clue;
+  for (const CluedEntry& e : *entries) {
+    const std::string answer = n->alphabet().Decode(e.answer);
+    EXPECT_TRUE(lines.contains({answer, e.clue})) << answer << ": " << e.clue;
+  }
 }
+
+INSTANTIATE_TEST_SUITE_P(Lists, ShippedClueListTest,
+                         ::testing::Values(ShippedList{"en-common.txt", 200, "VIA#\nISNT\n"},
+                                           ShippedList{"en-fill.txt", 3000, "ACE#\n####\nOKRA\n"}),
+                         [](const ::testing::TestParamInfo<ShippedList>& param) {
+                           return std::string(param.param.file[3] == 'c' ? "Common" : "Fill");
+                         });
 
 }  // namespace
 }  // namespace xwdb

@@ -484,7 +484,8 @@ TEST_F(WordNetImportTest, ReimportingRanksStoredClues) {
   EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(0u, uint8_t{0}));
   const ImportReport r = ImportWordNet();
   EXPECT_GE(r.clues_updated, 1u);
-  EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(1u, uint8_t{schema::kClueSynonym}));
+  // The archive vouches for it: listed, chosen first as the archive's.
+  EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(1u, uint8_t{schema::kClueSynonym | schema::kClueListed}));
   const Alphabet a = *Alphabet::FromUtf8(store_->meta()->alphabet);
   std::string codes;
   ASSERT_TRUE(a.Encode("TEAR", &codes));
@@ -493,7 +494,17 @@ TEST_F(WordNetImportTest, ReimportingRanksStoredClues) {
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ(again->clues_updated, 0u);
   EXPECT_EQ(again->clues_duplicate, 1u);
-  EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(1u, uint8_t{schema::kClueSynonym}));
+  EXPECT_EQ(Clues("tear").at("Rip"), std::make_pair(1u, uint8_t{schema::kClueSynonym | schema::kClueListed}));
+  // A clue list that holds a text WordNet stored first marks it listed, once.
+  ASSERT_NE(Clues("tear").count("Separate or cause to separate abruptly"), 0u);
+  auto listed = Import(store_.get(), {ImportInput::Bytes("l.txt", "tear|Separate or cause to separate abruptly\n")}, pipe);
+  ASSERT_TRUE(listed.ok()) << listed.status();
+  EXPECT_EQ(listed->clues_updated, 1u);
+  EXPECT_EQ(Clues("tear").at("Separate or cause to separate abruptly"), std::make_pair(1u, uint8_t{schema::kClueListed}));
+  listed = Import(store_.get(), {ImportInput::Bytes("l.txt", "tear|Separate or cause to separate abruptly\n")}, pipe);
+  ASSERT_TRUE(listed.ok()) << listed.status();
+  EXPECT_EQ(listed->clues_updated, 0u);
+  EXPECT_EQ(listed->clues_duplicate, 1u);
   auto stored = store_->CluesOf(codes);
   ASSERT_TRUE(stored.ok());
   for (const auto& [id, c] : *stored) {
@@ -501,6 +512,87 @@ TEST_F(WordNetImportTest, ReimportingRanksStoredClues) {
       EXPECT_EQ(store_->sources().at(c.source), "archive");
     }
   }
+}
+
+// Senses for crosswords: a small WordNet of its own with each case an
+// editor found read wrong.
+class CrosswordSenseTest : public WordNetImportTest {
+ protected:
+  void SetUp() override {
+    WordNetImportTest::SetUp();
+    const std::string dir = dir_.Sub("wordnet");
+    WriteFile(dir + "/index.noun",
+              "sang n 1 1 @ 1 0 00000100\n"
+              "ate n 1 1 @ 1 0 00000200\n"
+              "cola n 2 1 @ 2 0 00000300 00000400\n"
+              "amen n 1 1 @ 1 0 00000500\n"
+              "area n 1 1 @ 1 1 00000600\n"
+              "country n 2 1 @ 2 2 00000700 00000600\n"
+              "appreciation n 1 1 @ 1 1 00000800\n"
+              "tent n 1 1 @ 1 1 00000900\n"
+              "shelter n 1 1 @ 1 0 00000900\n"
+              "judgment n 1 1 @ 1 0 00000800\n"
+              "pi n 1 1 @ 1 0 00001000\n"
+              "ratio n 1 1 @ 1 0 00001000\n");
+    WriteFile(dir + "/data.noun",
+              "00000100 20 n 01 sang 0 000 | a plant of the ginseng family\n"
+              "00000200 18 n 01 Ate 0 000 | goddess of criminal rashness\n"
+              "00000300 20 n 02 Cola 0 genus_Cola 0 000 | genus of trees of Africa\n"
+              "00000400 13 n 01 cola 0 000 | a carbonated drink flavored with extract from kola nuts\n"
+              "00000500 18 n 01 Amen 0 000 | a Theban god of life\n"
+              "00000600 15 n 02 area 0 country 0 000 | a particular geographical region\n"
+              "00000700 14 n 01 country 0 000 | a politically organized body of people\n"
+              "00000800 09 n 01 appreciation 0 000 | a judgment of the worth of something\n"
+              "00000900 06 n 01 tent 0 000 | a portable shelter\n"
+              "00001000 23 n 01 pi 0 000 | the ratio of a circle's circumference to its diameter\n");
+    WriteFile(dir + "/index.verb", "sing v 1 1 @ 1 1 00002000\ncroon v 1 1 @ 1 1 00002000\neat v 1 1 @ 1 1 00002100\ntake v 1 1 @ 1 1 00002200\n");
+    WriteFile(dir + "/data.verb",
+              "00002000 36 v 02 sing 0 croon 0 000 | produce tones with the voice\n"
+              "00002100 34 v 01 eat 0 000 | take in solid food\n"
+              "00002200 40 v 01 take 0 000 | get into one's hands\n");
+    WriteFile(dir + "/index.adj",
+              "gory a 1 0 1 1 00003000\nbloody a 1 0 1 1 00003000\nbloodstained a 1 0 1 1 00003000\n");
+    WriteFile(dir + "/data.adj", "00003000 00 a 03 gory 0 bloody 0 bloodstained 0 000 | covered with blood\n");
+    WriteFile(dir + "/cntlist.rev",
+              "sing%2:36:00:: 1 30\ncroon%2:36:00:: 1 2\neat%2:34:00:: 1 40\narea%1:15:00:: 1 50\n"
+              "country%1:14:00:: 1 120\ncountry%1:15:00:: 2 3\nappreciation%1:09:00:: 1 5\ntent%1:06:00:: 1 5\n"
+              "gory%3:00:00:: 1 4\nbloody%3:00:00:: 1 6\nbloodstained%3:00:00:: 1 2\n");
+    WriteFile(dir + "/verb.exc", "sang sing\nate eat\ntook take\n");
+    WriteFile(dir + "/noun.exc", "");
+  }
+};
+
+TEST_F(CrosswordSenseTest, ObscureSensesMinorSynonymsAndMassPlurals) {
+  ImportWords("sang\nate\ncola\namen\narea\nappreciations\ntents\ngorier\npis\n");
+  ImportWordNet();
+  using schema::kClueDerived;
+  using schema::kClueObscure;
+  using schema::kClueRare;
+  using schema::kClueSynonym;
+  // SANG: its own sense is never tagged and it is SING's past: obscure;
+  // what is derived from SING is not (and is chosen first).
+  EXPECT_EQ(Clues("sang").at("A plant of the ginseng family"), std::make_pair(1u, uint8_t{kClueObscure}));
+  EXPECT_EQ(Clues("sang").at("Crooned"), std::make_pair(1u, uint8_t{kClueSynonym | kClueDerived}));
+  // ATE: a proper noun's sense, and EAT's past.
+  EXPECT_EQ(Clues("ate").at("Goddess of criminal rashness"), std::make_pair(1u, uint8_t{kClueObscure}));
+  EXPECT_EQ(Clues("ate").at("Took in solid food"), std::make_pair(1u, uint8_t{kClueDerived}));
+  // COLA: the genus is obscure beside the drink.
+  EXPECT_EQ(Clues("cola").at("Genus of trees of Africa").second & kClueObscure, kClueObscure);
+  EXPECT_EQ(Clues("cola").at("A carbonated drink flavored with extract from kola nuts").second & kClueObscure, 0);
+  // AMEN: the god is all it names: not obscure.
+  EXPECT_EQ(Clues("amen").at("A Theban god of life"), std::make_pair(1u, uint8_t{0}));
+  // AREA: COUNTRY in its second sense, 3 of its 123 tagged uses: rare.
+  EXPECT_EQ(Clues("area").at("Country"), std::make_pair(1u, uint8_t{kClueSynonym | kClueRare}));
+  // APPRECIATIONS: a mass noun's plural is obscure; TENTS is not.
+  EXPECT_EQ(Clues("appreciations").at("Judgments of the worth of something").second & kClueObscure,
+            kClueObscure);
+  EXPECT_EQ(Clues("tents").at("Portable shelters").second & kClueObscure, 0);
+  // PIS: a unique thing's ("the ratio...") plural, obscure too.
+  ASSERT_FALSE(Clues("pis").empty());
+  for (const auto& [text, rank_flags] : Clues("pis")) EXPECT_EQ(rank_flags.second & kClueObscure, kClueObscure) << text;
+  // GORIER: a short adjective's comparative, never a participle's ("Bloodstaineder").
+  EXPECT_TRUE(Clues("gorier").contains("Bloodier"));
+  EXPECT_FALSE(Clues("gorier").contains("Bloodstaineder"));
 }
 
 }  // namespace

@@ -1,0 +1,34 @@
+// Long definitions cut to what a crossword prints, and the ones left whole.
+#include "core/clue/short_definition.h"
+
+#include "gtest/gtest.h"
+
+namespace xwdb {
+namespace {
+
+TEST(ShortDefinitionTest, CutsAtTheFirstQualifyingClause) {
+  EXPECT_EQ(ShortDefinition("Waste pipes that carry away sewage or surface water", 40), "Waste pipes");
+  EXPECT_EQ(ShortDefinition("Acted violently, recklessly, or destructively", 40), "Acted violently");
+  EXPECT_EQ(ShortDefinition("Member of an order of monks noted for austerity and a vow of silence", 40),
+            "Member of an order of monks");
+  EXPECT_EQ(ShortDefinition("Getting ready for something difficult or unpleasant", 40), "Getting ready");
+  EXPECT_EQ(ShortDefinition("Austrian general in the service of the Holy Roman Empire", 40), "Austrian general");
+}
+
+TEST(ShortDefinitionTest, LeavesWholeWhatACutWouldEmpty) {
+  // Nothing named before the cut.
+  EXPECT_EQ(ShortDefinition("Someone who lends money at excessive rates of interest", 40), "");
+  EXPECT_EQ(ShortDefinition("A cloak with full sleeves and sash reaching down to the ankles", 40), "");
+  // No cut at all, or a head still too long.
+  EXPECT_EQ(ShortDefinition("A landlocked republic in southern central Africa", 40), "");
+  EXPECT_EQ(ShortDefinition("Small voraciously carnivorous freshwater fishes of South America that attack", 40), "");
+  // A head ending on a word that needs what follows.
+  EXPECT_EQ(ShortDefinition("Designating or involving an equation whose terms are of the first degree", 40),
+            "Designating or involving an equation");
+  EXPECT_EQ(ShortDefinition("Relating to or characteristic of, a city and its people", 40), "");
+  EXPECT_EQ(ShortDefinition("Chinese tree cultivated especially in Philippines and India", 40), "");
+  EXPECT_EQ(ShortDefinition("Popular music originating in the West Indies", 40), "");
+}
+
+}  // namespace
+}  // namespace xwdb
