@@ -40,13 +40,13 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "fill-*.json")), key=lamb
         rows.append((seed, s))
 print(f"{'grid':>4} {'entry':5} {'answer':15} {'len':>3}  clue  [how / source]")
 for seed, s in rows:
-    clue = s.get("clue", "")
+    clue = s.get("clue") or ""
     how = s.get("clue_kind", "")
     src = s.get("clue_source", "")
     where = f"{s['number']}{'A' if s['direction'] == 'across' else 'D'}"
     print(f"{seed:>4} {where:5} {s['word']:15} {len(clue):3}  {clue}  [{how}{' / ' + src if src else ''}]")
 n = len(rows)
-lengths = [len(s.get("clue", "")) for _, s in rows if s.get("clue")]
+lengths = [len(s["clue"]) for _, s in rows if s.get("clue")]
 missing = n - len(lengths)
 print(f"\n{n} entries in {len(set(seed for seed, _ in rows))} grids; missing {missing} ({100.0 * missing / max(n, 1):.1f}%); "
       f"over 40 characters {sum(l > 40 for l in lengths)} ({100.0 * sum(l > 40 for l in lengths) / max(n, 1):.1f}%); "

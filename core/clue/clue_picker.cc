@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -125,10 +126,47 @@ size_t MissingClues(const std::vector<CluedEntry>& entries) {
   return static_cast<size_t>(std::count_if(entries.begin(), entries.end(), [](const CluedEntry& e) { return e.missing(); }));
 }
 
+namespace {
+
+// Whether a clue uses a word the dictionary keeps out of puzzles (an entry
+// flagged vulgar, slur, insult or sensitive): such a clue is kept out too
+// (SCARFED's "Masturbated while strangling oneself", DESPOILED's "Raped").
+// Remembers each word's answer (one store look-up per distinct word).
+class KeptOutWords {
+ public:
+  KeptOutWords(const Store& store, Normalizer* normalizer) : store_(store), normalizer_(normalizer) {}
+
+  absl::StatusOr<bool> InClue(absl::string_view clue) {
+    for (absl::string_view word : ClueWords(clue)) {
+      auto it = flagged_.find(word);
+      if (it == flagged_.end()) {
+        bool flagged = false;
+        if (normalizer_->NormalizeAnswer(word, &codes_) == TextVerdict::kOk) {
+          auto records = store_.GetWords({codes_});
+          if (!records.ok()) return records.status();
+          flagged = (*records)[0] && ((*records)[0]->flags & schema::kOffensiveFlags) != 0;
+        }
+        it = flagged_.emplace(std::string(word), flagged).first;
+      }
+      if (it->second) return true;
+    }
+    return false;
+  }
+
+ private:
+  const Store& store_;
+  Normalizer* normalizer_;
+  absl::flat_hash_map<std::string, bool> flagged_;  // clue word as written -> an offensive entry
+  std::string codes_;
+};
+
+}  // namespace
+
 absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOptions& options,
                        std::vector<CluedEntry>* entries) {
   std::mt19937 rng(options.seed);
   GiveAwayChecker give_away(normalizer);
+  KeptOutWords kept_out(store, normalizer);
   std::set<std::string> used;        // clue texts chosen
   std::set<std::string> used_leads;  // their first two words
   // One store look-up per distinct answer (an answer may cross itself).
@@ -154,6 +192,11 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
       if ((c.flags & schema::kClueOffensive) && !options.allow_offensive) continue;
       // Flagged by its import; checked again for clues stored before imports flagged them.
       if ((c.flags & schema::kClueGivesAway) || give_away.GivesAway(c.text, e.answer)) continue;
+      if (!options.allow_offensive) {
+        absl::StatusOr<bool> offensive = kept_out.InClue(c.text);
+        if (!offensive.ok()) return offensive.status();
+        if (*offensive) continue;
+      }
       const size_t length = Utf8Length(c.text);
       if (!used.count(c.text) && (!options.max_length || length <= options.max_length)) {
         eligible.push_back({&c, c.text, length, false});

@@ -2,8 +2,9 @@
 // entry chosen by a policy.
 //
 // Rules, whatever the policy: a clue from a sense its source marks
-// offensive (schema::kClueOffensive) is never chosen unless
-// `allow_offensive`; a clue that gives the answer away (give_away.h) is
+// offensive (schema::kClueOffensive), or one that uses a word the
+// dictionary keeps out of puzzles (an entry flagged vulgar, slur, insult or
+// sensitive), is never chosen unless `allow_offensive`; a clue that gives the answer away (give_away.h) is
 // never chosen; no clue text is used twice in one puzzle, and two clues
 // start alike only when an entry has nothing else; an optional maximum
 // length (in characters). An

@@ -15,8 +15,8 @@ constexpr absl::string_view kCuts[] = {
     ", ",           " that ",     " which ",      " who ",        " whose ",      " where ",   " when ",
     " used ",       " such as ",  " especially ", " usually ",    " typically ",  " often ",   " characterized ",
     " consisting ", " having ",   " noted ",      " known ",      " made ",       " found ",   " native ",
-    " belonging ",  " resembling ", " containing ", " producing ", " based ",     " in the ",  " in a ",
-    " by ",         " for ",      " with "};
+    " belonging ",  " resembling ", " containing ", " producing ", " based ",     " by ",      " for ",
+    " with "};
 
 // Words that do not name anything by themselves.
 bool IsEmptyWord(absl::string_view w) {
@@ -34,7 +34,8 @@ bool IsEmptyWord(absl::string_view w) {
 // preposition, an article, or a participle after the first word ("Chinese
 // tree cultivated", "Popular music originating").
 bool EndsBadly(absl::string_view phrase) {
-  static constexpr absl::string_view kDangling[] = {" and", " or", " of", " to", " a", " an", " the", " in", " on"};
+  static constexpr absl::string_view kDangling[] = {" and", " or", " of", " to", " a",  " an",   " the",
+                                                    " in",  " on", " at", " as", " by", " from", " with"};
   for (absl::string_view d : kDangling) {
     if (absl::EndsWith(phrase, d)) return true;
   }

@@ -13,29 +13,17 @@
 namespace xwdb {
 namespace {
 
-// Words of a clue: runs of bytes that are not ASCII punctuation, digits or
-// spaces (non-ASCII letters stay inside their word).
-std::vector<absl::string_view> ClueWords(absl::string_view text) {
-  std::vector<absl::string_view> words;
-  size_t start = 0;
-  auto is_word_byte = [](unsigned char c) {
-    return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  };
-  for (size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && is_word_byte(static_cast<unsigned char>(text[i]))) continue;
-    if (i > start) words.push_back(text.substr(start, i - start));
-    start = i + 1;
-  }
-  return words;
-}
-
 // Affixes that leave a word's root recognizable: a clue word that is the
 // answer with one of them (CATS for CAT, UNDO for DO) names it.
 bool IsAffix(absl::string_view rest, bool before) {
   static constexpr absl::string_view kSuffixes[] = {"S",   "ES",  "ED",   "D",   "ER",  "ERS",  "ING",  "EN",
                                                     "LY",  "Y",   "EST",  "IER", "IEST", "NESS", "FUL", "LESS",
                                                     "MENT", "ABLE", "ISH", "IST", "ISM"};
-  static constexpr absl::string_view kPrefixes[] = {"UN", "RE", "DIS", "IN", "PRE", "NON", "MIS", "OVER", "OUT", "SUB"};
+  static constexpr absl::string_view kPrefixes[] = {"UN",   "RE",   "DIS",  "IN",    "PRE",   "NON",   "MIS",
+                                                    "OVER", "OUT",  "SUB",  "A",     "AN",    "ANTI",  "DE",
+                                                    "IM",   "IR",   "IL",   "EN",    "EM",    "CO",    "BI",
+                                                    "MID",  "POST", "FORE", "SEMI",  "SUPER", "INTER", "UNDER",
+                                                    "TRANS", "MULTI"};
   if (before) return std::find(std::begin(kPrefixes), std::end(kPrefixes), rest) != std::end(kPrefixes);
   return std::find(std::begin(kSuffixes), std::end(kSuffixes), rest) != std::end(kSuffixes);
 }
@@ -91,6 +79,20 @@ bool SharesHead(absl::string_view a, absl::string_view b) {
 }
 
 }  // namespace
+
+std::vector<absl::string_view> ClueWords(absl::string_view text) {
+  std::vector<absl::string_view> words;
+  size_t start = 0;
+  auto is_word_byte = [](unsigned char c) {
+    return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  };
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && is_word_byte(static_cast<unsigned char>(text[i]))) continue;
+    if (i > start) words.push_back(text.substr(start, i - start));
+    start = i + 1;
+  }
+  return words;
+}
 
 GiveAwayChecker::GiveAwayChecker(Normalizer* normalizer)
     : normalizer_(normalizer), stemmer_(LanguageOf(normalizer->profile().locale)) {}

@@ -14,6 +14,7 @@
 #define XWDB_CORE_TEXT_GIVE_AWAY_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/container/node_hash_map.h"
 #include "absl/strings/string_view.h"
@@ -48,6 +49,10 @@ class GiveAwayChecker {
   absl::node_hash_map<std::string, Word> words_;  // nodes: a Word stays put as others are added
   std::string codes_;
 };
+
+// The words of a clue: runs of letters (ASCII letters and any non-ASCII
+// byte), as the check reads them.
+std::vector<absl::string_view> ClueWords(absl::string_view text);
 
 // One clue; `answer_codes` are letter codes of `normalizer`'s alphabet.
 bool ClueGivesAwayAnswer(absl::string_view clue, absl::string_view answer_codes, Normalizer* normalizer);

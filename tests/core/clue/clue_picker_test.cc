@@ -84,6 +84,7 @@ TEST(CluePickerTest, NeverGivesTheAnswerAway) {
   EXPECT_TRUE(ClueGivesAwayAnswer("First letter of the Greek alphabet", codes("alpha"), n.get()));
   EXPECT_TRUE(ClueGivesAwayAnswer("A scholar doing postdoctoral study", codes("postdoc"), n.get()));
   EXPECT_TRUE(ClueGivesAwayAnswer("Seaside resort", codes("sea"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Not aerobic", codes("anaerobic"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("A land mass surrounded by water", codes("island"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("Eraser's target", codes("era"), n.get()));
   // The same root: Snowball's stem, or a long common start.
@@ -239,6 +240,35 @@ TEST(PickBestTest, WhatAnEditorWouldPrintFirst) {
   EXPECT_EQ(ClueKindName(1, kClueSynonym | kClueDerived), "derived synonym, sense 1");
   EXPECT_EQ(ClueKindName(1, kClueObscure), "definition, sense 1, obscure sense");
   EXPECT_EQ(ClueKindName(0, 0), "definition");
+}
+
+// A clue that uses a word the dictionary keeps out of puzzles is kept out
+// too, unless offensive clues are allowed (DESPOILED's "Raped" was chosen).
+TEST(PickBestTest, AClueWithAWordKeptOutIsKeptOut) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  const char* clues = "raped|Violated\ndespoiled|Raped\ndespoiled|Plundered\nravished|Raped, in old texts\n";
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", clues)}, o).ok());
+  ImportOptions flags;
+  flags.format = Format::kFlags;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("f.txt", "raped;sensitive\n")}, flags).ok());
+  std::unique_ptr<Normalizer> n = English();
+  auto g = Grid::Parse("DESPOILED\n#########\nRAVISHED#\n", n.get());
+  ASSERT_TRUE(g.ok()) << g.status();
+  auto e = EntriesOf(*g, 3);
+  ASSERT_TRUE(e.ok());
+  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());
+  EXPECT_EQ((*e)[0].clue, "Plundered");
+  EXPECT_TRUE((*e)[1].missing()) << (*e)[1].clue;
+  ClueOptions allow;
+  allow.allow_offensive = true;
+  allow.policy = CluePolicy::kShortest;
+  ASSERT_TRUE(PickClues(**store, n.get(), allow, &*e).ok());
+  EXPECT_EQ((*e)[0].clue, "Raped");
+  EXPECT_EQ((*e)[1].clue, "Raped, in old texts");
 }
 
 // Two clues of one puzzle do not start alike while another is left: SCAN
