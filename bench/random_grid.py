@@ -9,7 +9,7 @@ import random
 import sys
 
 
-def runs_ok(g, n):
+def runs_ok(g):
     """Every across and down run of white cells is 3 or more long."""
     for line in g + [list(col) for col in zip(*g)]:
         run = 0
@@ -78,7 +78,7 @@ def make(n, seed, share, limit=9):
             pair = {(r, c), (n - 1 - r, n - 1 - c)}
             for rr, cc in pair:
                 g[rr][cc] = "#"
-            if runs_ok(g, n) and connected(g, n):
+            if runs_ok(g) and connected(g, n):
                 blocks += len(pair)
             else:
                 for rr, cc in pair:

@@ -32,11 +32,11 @@ size_t Utf8Length(absl::string_view s) {
 
 // The best policy's order (see CluePolicy::kBest): smaller is better.
 struct BestOrderKey {
-  bool unprintable;  // offensive or a give-away: listed last, chosen only offensive and when allowed
-  bool ranked;    // ranked by its source: after the clues of sources that do not rank theirs
-  bool obscure;   // kClueObscure
-  uint32_t tier;  // the top senses share one tier; below them, one per rank
-  int poor;       // 0; 1: longer than kLongClue; 2: a rare synonym
+  bool unprintable;  // offensive or a give-away: listed last (an offensive one chosen only when allowed)
+  bool ranked;       // ranked by its source: after the clues of sources that do not rank theirs
+  bool obscure;      // kClueObscure
+  uint32_t tier;     // the top senses share one tier; below them, one per rank
+  int poor;          // 0; 1: longer than kLongClue; 2: a rare synonym
   bool definition;
   uint32_t rank;
   size_t length;

@@ -74,8 +74,9 @@ struct WordNetContext {
       senses.ForEachSense(lemma, [&](char pos, uint32_t offset) { tags += senses.TagCountOf(lemma, pos, offset); });
       if (tags == 0) continue;
       const std::string spaced = absl::StrReplaceAll(lemma, {{"_", " "}});
+      const uint8_t lemma_classes = classes.at(lemma);
       for (Inflection form_of : kAllInflections) {
-        if (!(classes[lemma] & (uint8_t{1} << static_cast<int>(ClassOf(form_of))))) continue;
+        if (!(lemma_classes & (uint8_t{1} << static_cast<int>(ClassOf(form_of))))) continue;
         for (const std::string& form : inflection.Forms(spaced, form_of)) {
           const std::string key = absl::StrReplaceAll(form, {{" ", "_"}});
           if (key != lemma && senses.IsLemma(key)) forms_of_common.insert(key);
@@ -252,9 +253,8 @@ class SynsetEmitter {
       if (std::string d = maker_.FromDefinition(definition, inflection); !d.empty()) {
         clues.emplace_back(d, sense_flags | extra);
       }
+      const bool compared = inflection == Inflection::kComparative || inflection == Inflection::kSuperlative;
       for (const Synonym& synonym : synonyms) {
-        // A comparative or superlative of a phrase ("stuck-upest") is no word.
-        const bool compared = inflection == Inflection::kComparative || inflection == Inflection::kSuperlative;
         if (compared && !TakesComparison(synonym.text)) continue;
         std::string s = maker_.FromSynonym(synonym.text, inflection);
         if (!s.empty()) clues.emplace_back(std::move(s), synonym.flags() | extra);

@@ -101,6 +101,8 @@ std::string GiveAwayChecker::LanguageOf(absl::string_view locale) {
   return std::string(locale.substr(0, locale.find_first_of("-_")));
 }
 
+// Letters are lower-cased as ASCII: a non-Latin alphabet's words reach
+// Snowball in capitals and come back whole (the other rules still apply).
 std::string GiveAwayChecker::StemOf(const std::string& letters) {
   return stemmer_.Stem(absl::AsciiStrToLower(letters));
 }

@@ -356,6 +356,7 @@ TEST(PickOffensiveTest, ClueOfAnOffensiveSenseIsNeverChosenUnlessAllowed) {
 // imported. en-common.txt: what WordNet leaves out (function words,
 // contractions, abbreviations); en-fill.txt: the short words fills use most.
 struct ShippedList {
+  const char* name;   // the test's
   const char* file;
   size_t at_least;    // lines
   const char* grid;   // two across answers from the list
@@ -432,10 +433,10 @@ TEST_P(ShippedClueListTest, GoesInWholeAndEveryClueCanBeChosen) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Lists, ShippedClueListTest,
-                         ::testing::Values(ShippedList{"en-common.txt", 200, "VIA#\nISNT\n"},
-                                           ShippedList{"en-fill.txt", 3000, "ACE#\n####\nOKRA\n"}),
+                         ::testing::Values(ShippedList{"Common", "en-common.txt", 200, "VIA#\nISNT\n"},
+                                           ShippedList{"Fill", "en-fill.txt", 3000, "ACE#\n####\nOKRA\n"}),
                          [](const ::testing::TestParamInfo<ShippedList>& param) {
-                           return std::string(param.param.file[3] == 'c' ? "Common" : "Fill");
+                           return std::string(param.param.name);
                          });
 
 }  // namespace
