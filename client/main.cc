@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
+#include "client/own_clue_list.h"
 #include "client/xwdb_client.h"
 
 namespace xwdb::client {
@@ -175,6 +176,8 @@ struct FillArgs {
   std::string clue_policy = "best";
   uint32_t clue_seed = 1;
   int max_clue_length = 0;
+  std::vector<std::string> own_clue_files;
+  std::vector<std::string> prefer_sources;
 };
 
 int RunFill(Common& c, const FillArgs& a) {
@@ -249,6 +252,12 @@ int RunFill(Common& c, const FillArgs& a) {
     cr.set_seed(a.clue_seed);
     cr.set_max_clue_length(a.max_clue_length);
     cr.set_min_length(request.options().min_length());
+    for (const std::string& name : a.prefer_sources) cr.add_prefer_sources(name);
+    std::vector<std::string> answers;
+    for (const v1::FilledEntry& e : result->fills(0).entries()) answers.push_back(e.word());
+    if (absl::Status s = AddOwnClues(a.own_clue_files, answers, std::cerr, &cr); !s.ok()) {
+      return Fail("fill (clues)", s);
+    }
     cr.set_format(a.format == "ipuz"  ? v1::PUZZLE_FORMAT_IPUZ
                   : a.format == "xd"  ? v1::PUZZLE_FORMAT_XD
                   : a.format == "puz" ? v1::PUZZLE_FORMAT_PUZ
@@ -589,12 +598,19 @@ int RunClues(Common& c, v1::GetCluesRequest request) {
     with += a.clues_size() > 0;
     if (c.json) {
       nlohmann::json list = nlohmann::json::array();
-      for (const v1::Clue& cl : a.clues()) list.push_back({{"clue", cl.text()}, {"source", cl.source()}, {"year", cl.year()}});
+      for (const v1::Clue& cl : a.clues()) {
+        list.push_back({{"clue", cl.text()}, {"source", cl.source()}, {"year", cl.year()}, {"kind", cl.kind()},
+                        {"own", cl.own()}, {"printable", cl.printable()}});
+      }
       j.push_back({{"answer", a.word()}, {"total", a.total()}, {"clues", list}});
       continue;
     }
     std::cout << a.word() << " (" << a.total() << (a.total() == 1 ? " clue" : " clues") << ")\n";
-    for (const v1::Clue& cl : a.clues()) std::cout << "  " << cl.text() << "\n";
+    for (const v1::Clue& cl : a.clues()) {
+      std::cout << "  " << cl.text() << "  [" << (cl.source().empty() ? "" : cl.source() + ", ")
+                << (cl.year() != 0 ? absl::StrCat(cl.year(), ", ") : "") << cl.kind()
+                << (cl.printable() ? "" : "; never chosen") << "]\n";
+    }
   }
   if (c.json) std::cout << j.dump(2) << "\n";
   return with == 0 ? kExitError : kExitOk;
@@ -673,6 +689,14 @@ int Main(int argc, char** argv) {
   fill->add_option("--clue-seed", fa.clue_seed, "Seed of --clue-policy random");
   fill->add_option("--max-clue-length", fa.max_clue_length, "Leave out clues longer than this (characters)")
       ->check(CLI::Range(0, 100000));
+  fill->add_option("--own-clues", fa.own_clue_files,
+                   "Your clue list (ANSWER|clue lines, as the page exports it): its clues come first (repeatable)")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  fill->add_option("--prefer-source", fa.prefer_sources,
+                   "Clues of this source (as imported: your puzzle archive) come next (repeatable)")
+      ->type_name("NAME")
+      ->allow_extra_args(false);
 
   CheckArgs ca;
   CLI::App* check = app.add_subcommand(
@@ -724,10 +748,21 @@ int Main(int argc, char** argv) {
   v1::GetCluesRequest cr;
   std::vector<std::string> words;
   int per_word = 5;
-  CLI::App* clues = app.add_subcommand("clues", "Clues of answers (exit 1 if none has any)");
+  std::vector<std::string> own_clue_files;
+  std::vector<std::string> prefer_sources;
+  CLI::App* clues = app.add_subcommand(
+      "clues", "Every clue of answers, best first, with source, year and how it was made (exit 1 if none has any)");
   add_common(clues);
   clues->add_option("words", words, "Answers")->required();
   clues->add_option("--limit", per_word, "At most this many per answer (default 5)")->check(CLI::Range(1, 1000));
+  clues->add_option("--own-clues", own_clue_files,
+                    "Your clue list (ANSWER|clue lines, as the page exports it): listed first (repeatable)")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  clues->add_option("--prefer-source", prefer_sources,
+                    "Clues of this source (as imported: your puzzle archive) come next (repeatable)")
+      ->type_name("NAME")
+      ->allow_extra_args(false);
 
   CLI::App* dicts = app.add_subcommand("dicts", "The daemon's dictionaries");
   add_common(dicts);
@@ -767,6 +802,8 @@ int Main(int argc, char** argv) {
   if (clues->parsed()) {
     for (const std::string& w : words) cr.add_words(w);
     cr.set_limit_per_word(per_word);
+    for (const std::string& name : prefer_sources) cr.add_prefer_sources(name);
+    if (absl::Status s = AddOwnClues(own_clue_files, words, std::cerr, &cr); !s.ok()) return Fail("clues", s);
     return RunClues(c, cr);
   }
   return RunDicts(c);

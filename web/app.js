@@ -3,9 +3,12 @@
 import { Api, ApiError } from './api.js';
 import { BLOCK, BY_FILL, Grid, History, TEMPLATES } from './grid.js';
 import { readPuzzle, saveBase64 } from './formats.js';
+import { MyClues } from './my_clues.js';
+import { CluePanel } from './clue_panel.js';
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
+const myClues = new MyClues(localStorage);
 
 // Suggestions are asked for on every selection. The daemon screens letters
 // first and probes the best bounds, so the 40 best of up to 2000 words
@@ -173,6 +176,7 @@ function changed({ keepAnalysis = false } = {}) {
   scheduleAnalyze();
   scheduleSuggest();
   scheduleClues();
+  showEntryClues();
 }
 
 function edit(fn) {
@@ -190,6 +194,7 @@ function select(r, c, dir = state.dir) {
   drawGrid();
   window.xwdbSelectedAt = performance.now();
   suggestNow();
+  showEntryClues();
 }
 
 function move(dr, dc) {
@@ -557,12 +562,16 @@ async function loadClues() {
     return;
   }
   try {
-    const res = await api.call('GetClues', { dictionary: $('dictionary').value, grid_rows: g.toRows() }, turn.signal);
+    const answers = state.slots.map((slot) => g.pattern(slot));
+    const res = await api.call('GetClues', {
+      dictionary: $('dictionary').value, grid_rows: g.toRows(), own_clues: myClues.forAnswers(answers),
+    }, turn.signal);
     if (!turn.current()) return;
     $('clues-note').hidden = true;
     for (const [dir, list] of [['A', res.across || []], ['D', res.down || []]]) {
       $(dir === 'A' ? 'across' : 'down').replaceChildren(...list.map((e) => clueItem(dir, e)));
     }
+    showEntryClues();
   } catch (e) {
     if (turn.current()) sayError(e, 'Clues');
   }
@@ -587,11 +596,43 @@ function clueItem(dir, e) {
   input.value = kept.text;
   input.placeholder = 'no clue in the dictionary';
   input.setAttribute('aria-label', `${e.number} ${dir === 'A' ? 'Across' : 'Down'}, ${e.answer}`);
-  input.addEventListener('input', () => { kept.text = input.value; kept.edited = true; });
+  input.dataset.key = key;
+  input.addEventListener('input', () => { kept.text = input.value; kept.edited = true; showEntryClues(); });
+  // Focusing a clue selects its entry in the grid (and its clues in the panel).
+  input.addEventListener('focus', () => {
+    const slot = state.slots.find((s) => slotName(s) === key);
+    if (slot && slot !== currentSlot()) select(slot.row, slot.col, slot.dir);
+  });
   label.append(input);
   li.append(label);
   return li;
 }
+
+// The selected entry for the clue panel: null unless its letters are all in.
+function selectedEntry() {
+  const slot = currentSlot();
+  if (!slot) return null;
+  const answer = state.grid.pattern(slot);
+  if (answer.includes('.')) return null;
+  const key = slotName(slot);
+  const kept = state.clues.get(key);
+  return { key, answer, clue: kept && kept.answer === answer ? kept.text : '' };
+}
+
+const cluePanel = new CluePanel({
+  api,
+  myClues,
+  dictionary: () => $('dictionary').value,
+  onUse: (key, answer, text) => {
+    state.clues.set(key, { answer, text, edited: true });
+    const input = document.querySelector(`input.clue[data-key="${key}"]`);
+    if (input) input.value = text;
+  },
+  onError: sayError,
+  say,
+});
+
+function showEntryClues() { cluePanel.show(selectedEntry()); }
 
 async function download(format, ext) {
   const g = state.grid;

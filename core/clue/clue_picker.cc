@@ -119,7 +119,13 @@ std::string ClueKindName(uint32_t rank, uint8_t flags) {
 }
 
 std::string ClueKindName(const CluedEntry& entry) {
+  if (entry.own) return "your clue";
   return ClueKindName(entry.rank, entry.flags) + (entry.shortened ? ", shortened" : "");
+}
+
+std::string ClueKindName(const ClueSuggestion& suggestion) {
+  if (suggestion.own()) return "your clue";
+  return ClueKindName(suggestion.rank, suggestion.flags) + (suggestion.shortened ? ", shortened" : "");
 }
 
 size_t MissingClues(const std::vector<CluedEntry>& entries) {
@@ -160,17 +166,115 @@ class KeptOutWords {
   std::string codes_;
 };
 
+
+// One clue an entry may get: a stored clue, the short form of a long stored
+// definition, or one of the constructor's own.
+struct Candidate {
+  const ClueRecord* record;  // the stored clue; an own clue's is OwnRecord()
+  std::string text;
+  size_t length;  // characters
+  ClueTier tier;
+  size_t own_order;  // an own clue's place in the constructor's list
+  bool shortened;
+  bool printable;  // see ClueSuggestion::printable
+};
+
+// An own clue's fields in the store's terms: unranked, no flags.
+const ClueRecord& OwnRecord() {
+  static const ClueRecord kOwn;
+  return kOwn;
+}
+
+// Whether `a` comes before `b` in the best policy's order, tier first.
+bool BestFirst(const Candidate& a, const Candidate& b) {
+  if (a.tier != b.tier) return a.tier < b.tier;
+  if (a.tier == ClueTier::kOwn) return a.own_order < b.own_order;
+  return BestOrderOf(*a.record, a.length) < BestOrderOf(*b.record, b.length);
+}
+
+// Makes the candidates of answers, with the rules that hold whatever the
+// policy (printable or not), for PickClues and ClueSuggestions.
+class CandidateMaker {
+ public:
+  CandidateMaker(const Store& store, Normalizer* normalizer, const ClueOptions& options)
+      : store_(store), options_(options), give_away_(normalizer), kept_out_(store, normalizer) {
+    for (const auto& [id, name] : store.sources()) {
+      if (std::find(options.preferred_sources.begin(), options.preferred_sources.end(), name) !=
+          options.preferred_sources.end()) {
+        preferred_.insert(id);
+      }
+    }
+  }
+
+  // The candidates of `answer` (letter codes) from its stored clues and the
+  // constructor's own; with `short_forms`, a long ranked definition's short
+  // form beside it.
+  absl::Status Collect(absl::string_view answer, const std::vector<std::pair<uint64_t, ClueRecord>>& stored,
+                       bool short_forms, std::vector<Candidate>* out) {
+    out->clear();
+    if (auto own = options_.own.find(std::string(answer)); own != options_.own.end()) {
+      for (size_t i = 0; i < own->second.size(); ++i) {
+        if (own->second[i].empty()) continue;
+        absl::StatusOr<bool> printable = Printable(OwnRecord(), own->second[i], answer);
+        if (!printable.ok()) return printable.status();
+        out->push_back({&OwnRecord(), own->second[i], Utf8Length(own->second[i]), ClueTier::kOwn, i, false,
+                        *printable});
+      }
+    }
+    for (const auto& [id, c] : stored) {
+      if (c.text.empty()) continue;
+      absl::StatusOr<bool> printable = Printable(c, c.text, answer);
+      if (!printable.ok()) return printable.status();
+      const ClueTier tier = preferred_.count(c.source) ? ClueTier::kPreferredSource : ClueTier::kStored;
+      const size_t length = Utf8Length(c.text);
+      out->push_back({&c, c.text, length, tier, 0, false, *printable});
+      if (short_forms && length > kLongClue && c.rank != 0 && !(c.flags & schema::kClueSynonym)) {
+        std::string cut = ShortDefinition(c.text, kLongClue);
+        if (!cut.empty()) {
+          const size_t cut_length = Utf8Length(cut);
+          out->push_back({&c, std::move(cut), cut_length, tier, 0, true, *printable});
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  const std::string& SourceName(const Candidate& c) const {
+    static const std::string kNone;
+    if (c.tier == ClueTier::kOwn) return kNone;
+    const auto src = store_.sources().find(c.record->source);
+    return src == store_.sources().end() ? kNone : src->second;
+  }
+
+ private:
+  absl::StatusOr<bool> Printable(const ClueRecord& c, absl::string_view text, absl::string_view answer) {
+    if ((c.flags & schema::kClueOffensive) && !options_.allow_offensive) return false;
+    // Flagged by its import; checked again for clues stored before imports flagged them.
+    if ((c.flags & schema::kClueGivesAway) || give_away_.GivesAway(text, answer)) return false;
+    if (options_.allow_offensive) return true;
+    absl::StatusOr<bool> kept_out = kept_out_.InClue(text);
+    if (!kept_out.ok()) return kept_out.status();
+    return !*kept_out;
+  }
+
+  const Store& store_;
+  const ClueOptions& options_;
+  GiveAwayChecker give_away_;
+  KeptOutWords kept_out_;
+  std::set<uint32_t> preferred_;  // source ids of options_.preferred_sources
+};
+
 }  // namespace
 
 absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOptions& options,
                        std::vector<CluedEntry>* entries) {
   std::mt19937 rng(options.seed);
-  GiveAwayChecker give_away(normalizer);
-  KeptOutWords kept_out(store, normalizer);
+  CandidateMaker maker(store, normalizer, options);
   std::set<std::string> used;        // clue texts chosen
   std::set<std::string> used_leads;  // their first two words
   // One store look-up per distinct answer (an answer may cross itself).
   std::map<std::string, std::vector<std::pair<uint64_t, ClueRecord>>> stored;
+  std::vector<Candidate> candidates;
   for (CluedEntry& e : *entries) {
     auto it = stored.find(e.answer);
     if (it == stored.end()) {
@@ -178,70 +282,83 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
       if (!clues.ok()) return clues.status();
       it = stored.emplace(e.answer, std::move(*clues)).first;
     }
-    // The stored clues that may be chosen, and a long definition's short
-    // form beside it (short_definition.h) for the best policy.
-    struct Candidate {
-      const ClueRecord* record;
-      std::string text;
-      size_t length;
-      bool shortened;
-    };
-    std::vector<Candidate> eligible;
-    for (const auto& [id, c] : it->second) {
-      if (c.text.empty()) continue;
-      if ((c.flags & schema::kClueOffensive) && !options.allow_offensive) continue;
-      // Flagged by its import; checked again for clues stored before imports flagged them.
-      if ((c.flags & schema::kClueGivesAway) || give_away.GivesAway(c.text, e.answer)) continue;
-      if (!options.allow_offensive) {
-        absl::StatusOr<bool> offensive = kept_out.InClue(c.text);
-        if (!offensive.ok()) return offensive.status();
-        if (*offensive) continue;
-      }
-      const size_t length = Utf8Length(c.text);
-      if (!used.count(c.text) && (!options.max_length || length <= options.max_length)) {
-        eligible.push_back({&c, c.text, length, false});
-      }
-      if (options.policy == CluePolicy::kBest && length > kLongClue && c.rank != 0 &&
-          !(c.flags & schema::kClueSynonym)) {
-        std::string cut = ShortDefinition(c.text, kLongClue);
-        if (!cut.empty() && !used.count(cut)) {
-          const size_t cut_length = Utf8Length(cut);
-          eligible.push_back({&c, std::move(cut), cut_length, true});
-        }
+    if (absl::Status s = maker.Collect(e.answer, it->second, options.policy == CluePolicy::kBest, &candidates);
+        !s.ok()) {
+      return s;
+    }
+    std::vector<const Candidate*> eligible;
+    for (const Candidate& c : candidates) {
+      if (c.printable && !used.count(c.text) && (!options.max_length || c.length <= options.max_length)) {
+        eligible.push_back(&c);
       }
     }
     e.clue.clear();
     e.shortened = false;
+    e.own = false;
     if (eligible.empty()) continue;
+    // The constructor's tiers first: the policy chooses within the first
+    // tier that has an acceptable clue.
+    const ClueTier first_tier =
+        (*std::min_element(eligible.begin(), eligible.end(),
+                           [](const Candidate* a, const Candidate* b) { return a->tier < b->tier; }))->tier;
+    std::erase_if(eligible, [first_tier](const Candidate* c) { return c->tier != first_tier; });
     // A clue that starts like one already chosen only when no other is left.
-    std::vector<Candidate> fresh;
-    for (const Candidate& c : eligible) {
-      const std::string lead = Lead(c.text);
+    std::vector<const Candidate*> fresh;
+    for (const Candidate* c : eligible) {
+      const std::string lead = Lead(c->text);
       if (lead.empty() || !used_leads.count(lead)) fresh.push_back(c);
     }
     if (!fresh.empty()) eligible.swap(fresh);
-    const Candidate* chosen = &eligible.front();
+    const Candidate* chosen = eligible.front();
     if (options.policy == CluePolicy::kRandom) {
-      chosen = &eligible[rng() % eligible.size()];
+      chosen = eligible[rng() % eligible.size()];
     } else if (options.policy == CluePolicy::kBest) {
-      chosen = &*std::min_element(eligible.begin(), eligible.end(), [](const Candidate& a, const Candidate& b) {
-        return BestOrderOf(*a.record, a.length) < BestOrderOf(*b.record, b.length);
-      });
+      chosen = *std::min_element(eligible.begin(), eligible.end(),
+                                 [](const Candidate* a, const Candidate* b) { return BestFirst(*a, *b); });
     } else if (options.policy == CluePolicy::kShortest) {
-      chosen = &*std::min_element(eligible.begin(), eligible.end(),
-                                  [](const Candidate& a, const Candidate& b) { return a.length < b.length; });
+      chosen = *std::min_element(eligible.begin(), eligible.end(),
+                                 [](const Candidate* a, const Candidate* b) { return a->length < b->length; });
     }
     e.clue = chosen->text;
     e.shortened = chosen->shortened;
+    e.own = chosen->tier == ClueTier::kOwn;
     e.year = chosen->record->year;
     e.rank = chosen->record->rank;
     e.flags = chosen->record->flags;
-    const auto src = store.sources().find(chosen->record->source);
-    e.source = src == store.sources().end() ? "" : src->second;
+    e.source = maker.SourceName(*chosen);
     used.insert(e.clue);
     if (std::string lead = Lead(e.clue); !lead.empty()) used_leads.insert(std::move(lead));
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<ClueSuggestion>> ClueSuggestions(const Store& store, Normalizer* normalizer,
+                                                           absl::string_view answer, const ClueOptions& options) {
+  auto stored = store.CluesOf(answer);
+  if (!stored.ok()) return stored.status();
+  CandidateMaker maker(store, normalizer, options);
+  std::vector<Candidate> candidates;
+  if (absl::Status s = maker.Collect(answer, *stored, /*short_forms=*/true, &candidates); !s.ok()) return s;
+  std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.printable != b.printable) return a.printable;
+    return BestFirst(a, b);
+  });
+  std::vector<ClueSuggestion> out;
+  std::set<std::string> seen;
+  for (const Candidate& c : candidates) {
+    if (!seen.insert(c.text).second) continue;
+    ClueSuggestion s;
+    s.text = c.text;
+    s.source = maker.SourceName(c);
+    s.year = c.record->year;
+    s.rank = c.record->rank;
+    s.flags = c.record->flags;
+    s.tier = c.tier;
+    s.shortened = c.shortened;
+    s.printable = c.printable;
+    out.push_back(std::move(s));
+  }
+  return out;
 }
 
 }  // namespace xwdb

@@ -37,6 +37,10 @@ inline constexpr int kMaxDiffer = 1000;
 inline constexpr size_t kMaxGivenClues = 4096;
 inline constexpr size_t kMaxClueBytes = 1000;
 inline constexpr size_t kMaxTitleBytes = 200;
+// GetClues: the constructor's own clues and preferred sources.
+inline constexpr size_t kMaxOwnClues = 1000;
+inline constexpr size_t kMaxPreferredSources = 16;
+inline constexpr size_t kMaxSourceNameBytes = 200;
 // Analyze and Suggest.
 inline constexpr int kMaxBestWords = 100;
 inline constexpr int kMaxSuggestions = 1000;

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "core/clue/clue_picker.h"
+#include "core/clue/own_clues.h"
 #include "core/store/schema.h"
 #include "core/fill/analysis.h"
 #include "core/fill/solver.h"
@@ -44,6 +45,43 @@ double ProcessCpuSeconds() {
   if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
   auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+// The clue choice a GetClues call asks for: policy, seed, maximum length,
+// the constructor's own clues and preferred sources; every size checked.
+absl::StatusOr<ClueOptions> ClueOptionsOf(const v1::GetCluesRequest& request, Normalizer* normalizer) {
+  ClueOptions options;
+  switch (request.policy()) {
+    case v1::CLUE_POLICY_RANDOM: options.policy = CluePolicy::kRandom; break;
+    case v1::CLUE_POLICY_SHORTEST: options.policy = CluePolicy::kShortest; break;
+    case v1::CLUE_POLICY_FIRST: options.policy = CluePolicy::kFirst; break;
+    default: options.policy = CluePolicy::kBest; break;
+  }
+  options.seed = request.seed();
+  if (request.max_clue_length() < 0) return Invalid("max_clue_length: must be 0 or more");
+  options.max_length = static_cast<size_t>(request.max_clue_length());
+  if (static_cast<size_t>(request.own_clues_size()) > kMaxOwnClues) {
+    return Invalid(absl::StrCat("own_clues: at most ", kMaxOwnClues));
+  }
+  for (int i = 0; i < request.own_clues_size(); ++i) {
+    const v1::OwnClue& own = request.own_clues(i);
+    const std::string field = absl::StrCat("own_clues[", i, "]");
+    if (own.answer().size() > kMaxWordBytes) return Invalid(absl::StrCat(field, ".answer: over ", kMaxWordBytes, " bytes"));
+    if (own.clue().size() > kMaxClueBytes) return Invalid(absl::StrCat(field, ".clue: over ", kMaxClueBytes, " bytes"));
+    if (absl::Status s = AddOwnClue(own.answer(), own.clue(), normalizer, &options.own); !s.ok()) {
+      return Invalid(absl::StrCat(field, ".", s.message()));
+    }
+  }
+  if (static_cast<size_t>(request.prefer_sources_size()) > kMaxPreferredSources) {
+    return Invalid(absl::StrCat("prefer_sources: at most ", kMaxPreferredSources));
+  }
+  for (int i = 0; i < request.prefer_sources_size(); ++i) {
+    if (request.prefer_sources(i).size() > kMaxSourceNameBytes) {
+      return Invalid(absl::StrCat("prefer_sources[", i, "]: over ", kMaxSourceNameBytes, " bytes"));
+    }
+    options.preferred_sources.push_back(request.prefer_sources(i));
+  }
+  return options;
 }
 
 }  // namespace
@@ -476,7 +514,9 @@ absl::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
   const size_t limit = request.limit_per_word() == 0 ? kDefaultCluesPerWord : request.limit_per_word();
   auto normalizer = (*dict)->BorrowNormalizer();
   if (!normalizer.ok()) return normalizer.status();
-  if (request.grid_rows_size() > 0) return CluesForGrid(request, **dict, normalizer->get(), response);
+  auto options = ClueOptionsOf(request, normalizer->get());
+  if (!options.ok()) return options.status();
+  if (request.grid_rows_size() > 0) return CluesForGrid(request, *options, **dict, normalizer->get(), response);
   const Store& store = *(*dict)->store;
   const Alphabet& alphabet = (*dict)->index->alphabet();
   for (int i = 0; i < request.words_size(); ++i) {
@@ -485,31 +525,32 @@ absl::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
         !s.ok()) {
       return s;
     }
-    auto clues = store.CluesOf(codes);
+    auto clues = ClueSuggestions(store, normalizer->get(), codes, *options);
     if (!clues.ok()) return clues.status();
-    SortBest(&*clues);
     v1::AnswerClues* answer = response->add_answers();
     answer->set_word(alphabet.Decode(codes));
     answer->set_total(static_cast<uint32_t>(clues->size()));
     for (size_t k = 0; k < clues->size() && k < limit; ++k) {
-      const ClueRecord& c = (*clues)[k].second;
+      const ClueSuggestion& c = (*clues)[k];
       v1::Clue* out = answer->add_clues();
       out->set_text(c.text);
-      const auto src = store.sources().find(c.source);
-      if (src != store.sources().end()) out->set_source(src->second);
+      out->set_source(c.source);
       out->set_year(c.year);
       out->set_sense_rank(c.rank);
       out->set_synonym((c.flags & schema::kClueSynonym) != 0);
       out->set_derived((c.flags & schema::kClueDerived) != 0);
-      out->set_kind(ClueKindName(c.rank, c.flags));
-      out->set_printable((c.flags & schema::kClueUnprintable) == 0);
+      out->set_kind(ClueKindName(c));
+      out->set_printable(c.printable);
+      out->set_own(c.own());
+      out->set_shortened(c.shortened);
     }
   }
   return absl::OkStatus();
 }
 
-absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const LoadedDictionary& dict,
-                                       Normalizer* normalizer, v1::GetCluesResponse* response) {
+absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const ClueOptions& options,
+                                       const LoadedDictionary& dict, Normalizer* normalizer,
+                                       v1::GetCluesResponse* response) {
   if (request.words_size() > 0) return Invalid("words: give words or grid_rows, not both");
   if (request.grid_rows_size() > Grid::kMaxSide) return Invalid(absl::StrCat("grid_rows: more than ", Grid::kMaxSide));
   for (int r = 0; r < request.grid_rows_size(); ++r) {
@@ -517,7 +558,6 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
       return Invalid(absl::StrCat("grid_rows[", r, "]: more than ", Grid::kMaxSide, " cells"));
     }
   }
-  if (request.max_clue_length() < 0) return Invalid("max_clue_length: must be 0 or more");
   if (request.min_length() < 0 || request.min_length() > Grid::kMaxSide) {
     return Invalid(absl::StrCat("min_length: must be 0 to ", Grid::kMaxSide));
   }
@@ -525,15 +565,6 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
   if (!grid.ok()) return Invalid(std::string(grid.status().message()));
   auto entries = EntriesOf(*grid, request.min_length() == 0 ? 2 : request.min_length());
   if (!entries.ok()) return Invalid(absl::StrCat("grid_rows: ", entries.status().message()));
-  ClueOptions options;
-  switch (request.policy()) {
-    case v1::CLUE_POLICY_RANDOM: options.policy = CluePolicy::kRandom; break;
-    case v1::CLUE_POLICY_SHORTEST: options.policy = CluePolicy::kShortest; break;
-    case v1::CLUE_POLICY_FIRST: options.policy = CluePolicy::kFirst; break;
-    default: options.policy = CluePolicy::kBest; break;
-  }
-  options.seed = request.seed();
-  options.max_length = static_cast<size_t>(request.max_clue_length());
   if (static_cast<size_t>(request.clues_size()) > kMaxGivenClues) {
     return Invalid(absl::StrCat("clues: at most ", kMaxGivenClues));
   }
@@ -558,6 +589,8 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
     it->year = 0;
     it->rank = 0;
     it->flags = 0;
+    it->shortened = false;
+    it->own = true;
   }
   const Alphabet& alphabet = dict.index->alphabet();
   for (const CluedEntry& e : *entries) {
@@ -573,6 +606,7 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
     out->set_synonym((e.flags & schema::kClueSynonym) != 0);
     out->set_derived((e.flags & schema::kClueDerived) != 0);
     if (!e.missing()) out->set_kind(ClueKindName(e));
+    out->set_own(e.own);
   }
   if (request.format() != v1::PUZZLE_FORMAT_UNSPECIFIED) {
     PuzzleFormat format = PuzzleFormat::kText;

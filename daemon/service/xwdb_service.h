@@ -22,6 +22,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "core/clue/clue_picker.h"
 #include "daemon/service/call_context.h"
 #include "daemon/service/call_metrics.h"
 #include "daemon/service/dictionary_set.h"
@@ -115,8 +116,9 @@ class XwdbService {
                          xwdb::v1::SuggestResponse* response, std::string* dictionary);
   absl::Status DoGetClues(const xwdb::v1::GetCluesRequest& request, xwdb::v1::GetCluesResponse* response,
                           std::string* dictionary);
-  absl::Status CluesForGrid(const xwdb::v1::GetCluesRequest& request, const LoadedDictionary& dict,
-                            Normalizer* normalizer, xwdb::v1::GetCluesResponse* response);
+  absl::Status CluesForGrid(const xwdb::v1::GetCluesRequest& request, const ClueOptions& options,
+                            const LoadedDictionary& dict, Normalizer* normalizer,
+                            xwdb::v1::GetCluesResponse* response);
   // A place in the fill pool for a call, or why not (RESOURCE_EXHAUSTED,
   // CANCELLED).
   absl::Status EnterPool(const CallContext& context);

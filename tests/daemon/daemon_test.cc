@@ -251,6 +251,62 @@ TEST_F(DaemonTest, CluesAFilledGridByNumber) {
       << unfilled;
 }
 
+// A call carries the constructor's own clues: listed first for a word,
+// chosen first for a grid (unless one gives the answer away); the sizes are
+// bounded and a bad one is named.
+TEST_F(DaemonTest, OwnCluesComeFirstAndAreBounded) {
+  auto d = Start();
+  auto c = Connect(*d);
+  v1::GetCluesRequest words;
+  words.add_words("cat");
+  v1::OwnClue* own = words.add_own_clues();
+  own->set_answer("cat");
+  own->set_clue("Mouser");
+  own = words.add_own_clues();
+  own->set_answer("ca t");
+  own->set_clue("Cat's meow");  // gives CAT away: listed last, not printable
+  auto got = c->GetClues(words);
+  ASSERT_TRUE(got.ok()) << got.status();
+  ASSERT_EQ(got->answers(0).clues_size(), 4);
+  EXPECT_EQ(got->answers(0).total(), 4u);
+  EXPECT_EQ(got->answers(0).clues(0).text(), "Mouser");
+  EXPECT_TRUE(got->answers(0).clues(0).own());
+  EXPECT_EQ(got->answers(0).clues(0).kind(), "your clue");
+  EXPECT_FALSE(got->answers(0).clues(1).own());
+  EXPECT_EQ(got->answers(0).clues(3).text(), "Cat's meow");
+  EXPECT_FALSE(got->answers(0).clues(3).printable());
+
+  v1::GetCluesRequest grid;
+  for (const char* row : {"CAT", "ARE", "TEN"}) grid.add_grid_rows(row);
+  *grid.mutable_own_clues() = words.own_clues();
+  got = c->GetClues(grid);
+  ASSERT_TRUE(got.ok()) << got.status();
+  EXPECT_EQ(got->across(0).clue(), "Mouser");
+  EXPECT_TRUE(got->across(0).own());
+  EXPECT_EQ(got->across(0).kind(), "your clue");
+  EXPECT_NE(got->down(0).clue(), "Cat's meow");
+
+  auto expect_invalid = [](const absl::Status& s, const std::string& field) {
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+    EXPECT_EQ(s.message().substr(0, field.size()), field) << s;
+  };
+  v1::GetCluesRequest bad = words;
+  bad.mutable_own_clues(1)->set_answer("c4t");
+  expect_invalid(c->GetClues(bad).status(), "own_clues[1].answer");
+  bad = words;
+  bad.mutable_own_clues(0)->set_clue(std::string(1001, 'x'));
+  expect_invalid(c->GetClues(bad).status(), "own_clues[0].clue:");
+  bad = words;
+  for (int i = 0; i < 1000; ++i) *bad.add_own_clues() = words.own_clues(0);
+  expect_invalid(c->GetClues(bad).status(), "own_clues:");
+  bad = words;
+  for (int i = 0; i < 17; ++i) bad.add_prefer_sources("archive");
+  expect_invalid(c->GetClues(bad).status(), "prefer_sources:");
+  bad = words;
+  bad.add_prefer_sources(std::string(201, 'x'));
+  expect_invalid(c->GetClues(bad).status(), "prefer_sources[0]:");
+}
+
 TEST_F(DaemonTest, BadRequestsNameTheField) {
   auto d = Start({"--fill-threads", "2"});
   auto c = Connect(*d);

@@ -351,6 +351,44 @@ TEST(CliTest, FillWithCluesWritesPuzzleFormatsAndReadsThemBack) {
   EXPECT_NE(unfilled.err.find("is not filled"), std::string::npos) << unfilled.err;
 }
 
+// The constructor's own clue list (a file of ANSWER|clue lines) comes first
+// in `clues` and in the clues of a fill; a preferred source's clues next; a
+// bad line of the list is named and the others still count.
+TEST(CliTest, YourOwnCluesAndPreferredSourcesComeFirst) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_TRUE(ImportTinyDictionary(db, "CAT|Tom, for one\nTEN|Decade's years\nACE|Top card\n"));
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "--source", "my archive", "-"}, "CAT|Whiskers owner\n").code,
+            kExitOk);
+  testing::WriteFile(dir.Sub("mine.txt"), "cat|Mouser\nno bar here\nten|Ten, say\n");
+  Result listed = Xwdb({"clues", "--db", db, "--own-clues", dir.Sub("mine.txt"), "cat", "ten"});
+  ASSERT_EQ(listed.code, kExitOk) << listed.err;
+  EXPECT_NE(listed.out.find("CAT (3 clues)\n  Mouser  [your clue]\n"), std::string::npos) << listed.out;
+  EXPECT_NE(listed.out.find("  Ten, say  [your clue; never chosen]\n"), std::string::npos) << listed.out;  // gives TEN away
+  EXPECT_LT(listed.out.find("Decade's years"), listed.out.find("Ten, say")) << listed.out;
+  EXPECT_NE(listed.err.find("mine.txt:2: no '|' between the answer and its clue"), std::string::npos) << listed.err;
+
+  testing::WriteFile(dir.Sub("g.txt"), "c..\n...\n..n\n");
+  Result filled = Xwdb({"fill", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--clues", "--format", "json",
+                        "--own-clues", dir.Sub("mine.txt"), "--prefer-source", "my archive"});
+  ASSERT_EQ(filled.code, kExitOk) << filled.err;
+  const auto slots = nlohmann::json::parse(filled.out)["fills"][0]["slots"];
+  ASSERT_EQ(slots[0]["word"], "CAT");
+  EXPECT_EQ(slots[0]["clue"], "Mouser");  // 1 across: own
+  EXPECT_EQ(slots[0]["clue_kind"], "your clue");
+  for (const auto& s : slots) {
+    if (s["word"] == "CAT" && s["direction"] == "down") {
+      EXPECT_EQ(s["clue"], "Whiskers owner");  // the preferred source
+    }
+  }
+  Result plain = Xwdb({"clues", "--db", db, "--json", "cat"});
+  ASSERT_EQ(plain.code, kExitOk) << plain.err;
+  const auto answers = nlohmann::json::parse(plain.out);
+  EXPECT_EQ(answers[0]["clues"].size(), 2u);
+  EXPECT_EQ(answers[0]["clues"][0]["own"], false);
+  EXPECT_EQ(Xwdb({"clues", "--db", db, "--own-clues", dir.Sub("missing.txt"), "cat"}).code, kExitError);
+}
+
 // The puzzles xwdb writes (.puz, ipuz, xd) are clue sources for another
 // dictionary: `xwdb import` finds them in a directory, and every entry comes
 // back with the clue the puzzle gave it, the puzzle's file as its source

@@ -55,8 +55,15 @@ class PageTest(unittest.TestCase):
         db = os.path.join(cls.tmp.name, "en.db")
         subprocess.run([XWDB, "import", "--db", db, "--locale", "en", WORD_LIST], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "en=" + db, "--call-log", "off",
-                                                                    "--fill-threads", "2"],
+        # A second, tiny dictionary with clues, for the clue panel.
+        clued = os.path.join(cls.tmp.name, "clued.db")
+        clue_file = os.path.join(cls.tmp.name, "clues.txt")
+        with open(clue_file, "w") as f:
+            f.write("CAT|Feline friend\nCAT|Tom, for one\nARE|Exist\nTEN|Decade's years\nTEN|Perfect score\n")
+        subprocess.run([XWDB, "import", "--db", clued, "--locale", "en", "--format", "pipe", clue_file], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "en=" + db, "--db", "clued=" + clued,
+                                                                    "--call-log", "off", "--fill-threads", "2"],
                                           http="127.0.0.1:0")
         cls.url = f"http://127.0.0.1:{cls.daemon.http_port}/"
         cls.downloads = os.path.join(cls.tmp.name, "downloads")
@@ -260,6 +267,78 @@ class PageTest(unittest.TestCase):
         self.wait_for("the Luby fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
         self.assertNotIn("SAT", self.find("#fill-status").text)
         self.assertTrue(all(ch != "." for row in self.letters() for ch in row), self.letters())
+
+    def type_rows(self, rows):
+        for r, row in enumerate(rows):
+            self.cell(r, 0).click()
+            if "A (" not in self.find("#slot-name").text:  # a click on the cursor's cell turns it
+                self.cell(r, 0).click()
+            self.find("#grid").send_keys(row.lower())
+        self.wait_for("the typed grid", lambda: self.letters() == rows)
+
+    def clue_ideas(self):
+        """The clue panel's list as (text, meta, own), read in one go (it is redrawn as answers come)."""
+        return [tuple(x) for x in self.browser.execute_script("""
+            return [...document.querySelectorAll('#clue-ideas .clue-idea')].map((b) =>
+              [b.querySelector('.text').textContent, b.querySelector('.meta').textContent, b.classList.contains('own')]);""")]
+
+    def test_4_clue_panel_and_my_clues(self):
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        self.browser.execute_script("localStorage.clear()")
+        self.open_page()
+        Select(self.find("#dictionary")).select_by_value("clued")
+        self.new_grid("blank", 3)
+        self.assertFalse(self.find("#clue-panel").is_displayed())  # no entry complete yet
+        self.type_rows(["CAT", "ARE", "TEN"])
+        # 1 Across: every stored clue, with its source and how it was made.
+        self.cell(0, 0).click()
+        self.wait_for("1A's clues", lambda: self.find("#clue-panel").is_displayed() and len(self.clue_ideas()) == 2)
+        self.assertEqual(self.find("#clue-entry").text, "1A: CAT")
+        ideas = self.clue_ideas()
+        self.assertEqual(sorted(text for text, _, _ in ideas), ["Feline friend", "Tom, for one"])
+        self.assertTrue(all("clues.txt" in meta and not own for _, meta, own in ideas), ideas)
+        # The grid is complete: the clue lists are drawn; picking an idea sets 1A's clue.
+        self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 3)
+        self.find_all("#clue-ideas .clue-idea")[1].click()
+        picked = ideas[1][0]
+        self.wait_for("the picked clue in the list",
+                      lambda: self.find("#across li input.clue").get_attribute("value") == picked)
+        # Write one, save it to my clues: listed first, marked mine, used.
+        box = self.find("#own-clue-text")
+        box.clear()
+        box.send_keys("Mouser")
+        self.find("#save-own-clue").click()
+        self.wait_for("my clue listed first", lambda: self.clue_ideas() and self.clue_ideas()[0][2])
+        self.assertEqual(self.clue_ideas()[0][0], "Mouser")
+        self.assertIn("my clue", self.clue_ideas()[0][1])
+        self.assertEqual(self.find("#my-clues-count").text, "My clues: 1")
+        self.assertEqual(self.find("#across li input.clue").get_attribute("value"), "Mouser")
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-clue-panel.png"))
+        # Focusing a clue in the lists selects its entry: the panel follows.
+        self.find_all("#down li input.clue")[2].click()
+        self.wait_for("3D's clues", lambda: self.find("#clue-entry").text == "3D: TEN")
+        # After a reload my clue is still mine, and a new grid with CAT gets it first.
+        self.open_page()
+        self.assertEqual(self.find("#my-clues-count").text, "My clues: 1")
+        Select(self.find("#dictionary")).select_by_value("clued")
+        self.new_grid("blank", 3)
+        self.type_rows(["CAT", "ARE", "TEN"])
+        self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 3)
+        self.wait_for("my clue chosen for 1A", lambda: self.find("#across li input.clue").get_attribute("value") == "Mouser")
+        self.assertIn(self.find("#down li input.clue").get_attribute("value"), ["Feline friend", "Tom, for one"])
+        # Exported as ANSWER|clue lines (what xwdb import and --own-clues read).
+        self.find("#my-clues-export").click()
+        path = self.wait_for("the clue list download", lambda: [p for p in glob.glob(os.path.join(self.downloads, "my-clues*.txt"))
+                                                               if os.path.getsize(p) > 0])[0]
+        with open(path) as f:
+            self.assertEqual(f.read(), "CAT|Mouser\n")
+        # Taken out again.
+        self.cell(0, 0).click()
+        self.wait_for("1A's clues", lambda: self.clue_ideas() and self.clue_ideas()[0][2])
+        self.find("#clue-ideas .forget").click()
+        self.wait_for("my clue gone", lambda: self.find("#my-clues-count").text == "My clues: 0")
+        self.wait_for("the panel without it", lambda: len(self.clue_ideas()) == 2 and not any(o for _, _, o in self.clue_ideas()))
 
 
 if __name__ == "__main__":

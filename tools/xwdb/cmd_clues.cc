@@ -4,6 +4,7 @@
 #include "core/clue/clue_picker.h"
 #include "core/format/puzzle.h"
 #include "core/format/puzzle_reader.h"
+#include "tools/xwdb/clue_choice.h"
 #include "tools/xwdb/command.h"
 
 namespace xwdb::cli {
@@ -17,14 +18,12 @@ struct CluesArgs {
   // --grid: clue a filled grid instead.
   std::string grid;
   std::string format = "text";
-  std::string policy = "best";
-  uint32_t seed = 1;
-  size_t max_length = 0;
+  ClueChoiceArgs choice;
   int min_length = 2;
 };
 
 // xwdb clues --grid: a numbered, clued puzzle from a filled grid.
-int RunGrid(const CluesArgs& a, Store& store, Normalizer* normalizer, Io& io) {
+int RunGrid(const CluesArgs& a, const ClueOptions& options, Store& store, Normalizer* normalizer, Io& io) {
   auto text = ReadGridFile(a.grid, io);
   if (!text.ok()) return Fail(io, "clues", text.status());
   auto input = ReadPuzzle(*text, normalizer, a.grid);
@@ -32,9 +31,7 @@ int RunGrid(const CluesArgs& a, Store& store, Normalizer* normalizer, Io& io) {
   const Grid& grid = input->solution ? *input->solution : input->grid;
   auto entries = EntriesOf(grid, a.min_length);
   if (!entries.ok()) return Fail(io, "clues", absl::InvalidArgumentError(a.grid + ": " + std::string(entries.status().message())));
-  auto policy = ParseCluePolicy(a.policy);
-  if (!policy.ok()) return Fail(io, "clues", policy.status());
-  if (absl::Status s = PickClues(store, normalizer, ClueOptions{*policy, a.seed, a.max_length}, &*entries); !s.ok()) {
+  if (absl::Status s = PickClues(store, normalizer, options, &*entries); !s.ok()) {
     return Fail(io, "clues", s);
   }
   const size_t missing = MissingClues(*entries);
@@ -51,7 +48,9 @@ int Run(const CluesArgs& a, Io& io) {
   if (!store.ok()) return Fail(io, "clues", store.status());
   auto normalizer = NormalizerFor(**store);
   if (!normalizer.ok()) return Fail(io, "clues", normalizer.status());
-  if (!a.grid.empty()) return RunGrid(a, **store, normalizer->get(), io);
+  auto options = MakeClueOptions(a.choice, normalizer->get(), "clues", io);
+  if (!options.ok()) return Fail(io, "clues", options.status());
+  if (!a.grid.empty()) return RunGrid(a, *options, **store, normalizer->get(), io);
   if (a.words.empty()) return Fail(io, "clues", absl::InvalidArgumentError("give answers, or --grid FILE"));
   const Alphabet& alphabet = (*normalizer)->alphabet();
   nlohmann::json j = nlohmann::json::array();
@@ -59,30 +58,29 @@ int Run(const CluesArgs& a, Io& io) {
   for (const std::string& word : a.words) {
     auto key = WordArgument(**normalizer, word);
     if (!key.ok()) return Fail(io, "clues", key.status());
-    auto clues = (*store)->CluesOf(*key);
+    auto clues = ClueSuggestions(**store, normalizer->get(), *key, *options);
     if (!clues.ok()) return Fail(io, "clues", clues.status());
     const std::string answer = alphabet.Decode(*key);
     if (clues->empty()) ++missing;
-    SortBest(&*clues);
     if (a.limit > 0 && clues->size() > static_cast<size_t>(a.limit)) clues->resize(a.limit);
     if (a.json) {
       nlohmann::json list = nlohmann::json::array();
-      for (const auto& [id, c] : *clues) {
-        auto src = (*store)->sources().find(c.source);
+      for (const ClueSuggestion& c : *clues) {
         list.push_back({{"clue", c.text},
-                        {"source", src == (*store)->sources().end() ? "" : src->second},
+                        {"source", c.source},
                         {"year", c.year},
-                        {"kind", ClueKindName(c.rank, c.flags)}});
+                        {"kind", ClueKindName(c)},
+                        {"own", c.own()},
+                        {"printable", c.printable}});
       }
       j.push_back({{"answer", answer}, {"clues", list}});
       continue;
     }
     io.out << answer << " (" << clues->size() << (clues->size() == 1 ? " clue" : " clues") << ")\n";
-    for (const auto& [id, c] : *clues) {
-      io.out << "  " << c.text;
-      auto src = (*store)->sources().find(c.source);
-      io.out << "  [" << (src != (*store)->sources().end() ? src->second + ", " : "")
-             << (c.year != 0 ? std::to_string(c.year) + ", " : "") << ClueKindName(c.rank, c.flags) << "]\n";
+    for (const ClueSuggestion& c : *clues) {
+      io.out << "  " << c.text << "  [" << (c.source.empty() ? "" : c.source + ", ")
+             << (c.year != 0 ? std::to_string(c.year) + ", " : "") << ClueKindName(c)
+             << (c.printable ? "" : "; never chosen") << "]\n";
     }
   }
   if (a.json) io.out << j.dump(2) << "\n";
@@ -94,17 +92,15 @@ int Run(const CluesArgs& a, Io& io) {
 Command AddCluesCommand(CLI::App* root) {
   auto args = std::make_shared<CluesArgs>();
   CLI::App* app = root->add_subcommand(
-      "clues", "Show the clues of answers (exit 1 if none has any), or clue a filled grid (--grid)");
+      "clues", "Show every clue of answers, best first, with source, year and how it was made (exit 1 if none has any), "
+      "or clue a filled grid (--grid)");
   AddDbOption(app, &args->db);
   app->add_option("words", args->words, "Answers, normalized like the dictionary (ice cream = ICECREAM)")
       ->type_name("WORD");
   app->add_option("--grid", args->grid, "A filled grid (any grid format, ipuz, xd): print it numbered and clued");
   app->add_option("--format", args->format, "With --grid: text, json, ipuz, xd, puz (binary) or svg")
       ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
-  app->add_option("--clue-policy", args->policy, "With --grid: best, first, random or shortest")
-      ->check(CLI::IsMember({"best", "first", "random", "shortest"}));
-  app->add_option("--clue-seed", args->seed, "With --grid: seed of the random policy");
-  app->add_option("--max-clue-length", args->max_length, "With --grid: leave out longer clues (characters)");
+  AddClueChoiceOptions(app, &args->choice);
   app->add_option("--min-length", args->min_length, "With --grid: shorter runs are not entries (default 2)")
       ->check(CLI::Range(1, 64));
   app->add_option("--limit", args->limit, "At most this many clues per answer");

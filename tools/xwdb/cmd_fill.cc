@@ -13,6 +13,7 @@
 #include "core/format/puzzle.h"
 #include "core/format/puzzle_reader.h"
 #include "core/index/word_marks.h"
+#include "tools/xwdb/clue_choice.h"
 #include "tools/xwdb/command.h"
 #include "tools/xwdb/grid_context.h"
 
@@ -29,9 +30,7 @@ struct FillArgs {
   std::string format = "text";
   FillOptions options;
   bool clues = false;
-  std::string clue_policy = "best";
-  uint32_t clue_seed = 1;
-  size_t max_clue_length = 0;
+  ClueChoiceArgs clue_choice;
   RuleArgs rules;
   std::vector<std::string> only;
   std::string only_cells;
@@ -69,8 +68,8 @@ int Run(const FillArgs& a, Io& io) {
   auto& store = context->store;
   auto* normalizer = &context->normalizer;
   auto* input = &context->input;
-  auto policy = ParseCluePolicy(a.clue_policy);
-  if (!policy.ok()) return Fail(io, "fill", policy.status());
+  auto clue_options = MakeClueOptions(a.clue_choice, normalizer->get(), "fill", io);
+  if (!clue_options.ok()) return Fail(io, "fill", clue_options.status());
   const Alphabet& alphabet = context->index->alphabet();
   FillOptions options = a.options;
   if (absl::Status s = ApplyRules(a.rules, **normalizer, &options); !s.ok()) return Fail(io, "fill", s);
@@ -103,8 +102,9 @@ int Run(const FillArgs& a, Io& io) {
       auto entries = EntriesOf(f.grid, a.options.min_length);
       if (!entries.ok()) return Fail(io, "fill", entries.status());
       if (a.clues) {
-        ClueOptions co{*policy, a.clue_seed, a.max_clue_length};
-        if (absl::Status s = PickClues(*store, normalizer->get(), co, &*entries); !s.ok()) return Fail(io, "fill", s);
+        if (absl::Status s = PickClues(*store, normalizer->get(), *clue_options, &*entries); !s.ok()) {
+          return Fail(io, "fill", s);
+        }
       }
       puzzles.push_back(Puzzle{f.grid, std::move(*entries), input->meta});
     }
@@ -206,10 +206,7 @@ Command AddFillCommand(CLI::App* root) {
   app->add_option("--format", args->format, "text, json, ipuz, xd, puz (binary) or svg")
       ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
   app->add_flag("--clues", args->clues, "Clue every entry from the dictionary (a numbered, clued puzzle)");
-  app->add_option("--clue-policy", args->clue_policy, "Which stored clue: best, first, random or shortest")
-      ->check(CLI::IsMember({"best", "first", "random", "shortest"}));
-  app->add_option("--clue-seed", args->clue_seed, "Seed of --clue-policy random");
-  app->add_option("--max-clue-length", args->max_clue_length, "Leave out clues longer than this (characters)");
+  AddClueChoiceOptions(app, &args->clue_choice);
   FillOptions& o = args->options;
   app->add_option("--seed", o.seed, "Random seed (same seed, same fill)");
   app->add_option("--timeout", o.timeout_seconds, "Give up after this many seconds (default 60)")

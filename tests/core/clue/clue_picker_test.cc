@@ -1,4 +1,5 @@
 #include "core/clue/clue_picker.h"
+#include "core/clue/own_clues.h"
 #include "core/text/give_away.h"
 
 #include <fstream>
@@ -301,6 +302,112 @@ TEST(PickBestTest, NoTwoCluesOfAPuzzleStartAlike) {
   EXPECT_EQ((*e)[0].clue, "Examine minutely");
   EXPECT_EQ((*e)[1].clue, "Look over a page quickly");
   EXPECT_EQ((*e)[2].clue, "Examine minutely, loudly");  // alike, for want of another
+}
+
+// The constructor's own clues come first whatever the policy, then the
+// clues of the sources they prefer; the rules still hold for their own (a
+// give-away is not chosen), and no clue serves twice.
+TEST_F(PickTest, OwnCluesThenPreferredSourcesFirst) {
+  ImportOptions archive;
+  archive.format = Format::kPipe;
+  archive.source = "my archive";
+  ASSERT_TRUE(Import(store_.get(), {ImportInput::Bytes("mine.txt", "TEN|Perfect score\nCAT|Jazz fan\n")}, archive)
+                  .ok());
+  std::string cat, ten;
+  ASSERT_EQ(normalizer_->NormalizeAnswer("cat", &cat), TextVerdict::kOk);
+  ASSERT_EQ(normalizer_->NormalizeAnswer("ten", &ten), TextVerdict::kOk);
+  for (CluePolicy policy : {CluePolicy::kBest, CluePolicy::kFirst, CluePolicy::kShortest, CluePolicy::kRandom}) {
+    SCOPED_TRACE(static_cast<int>(policy));
+    ClueOptions o;
+    o.policy = policy;
+    o.own[cat] = {"Cat's pajamas, say", "Mouser"};  // the first gives CAT away
+    o.preferred_sources = {"my archive"};
+    std::vector<CluedEntry> e = Entries();  // CAT, TEN across; CAT, TEN down
+    ASSERT_TRUE(PickClues(*store_, normalizer_.get(), o, &e).ok());
+    EXPECT_EQ(e[0].clue, "Mouser");
+    EXPECT_TRUE(e[0].own);
+    EXPECT_EQ(ClueKindName(e[0]), "your clue");
+    EXPECT_EQ(e[2].clue, "Jazz fan");  // own used: the preferred source's next
+    EXPECT_EQ(e[2].source, "my archive");
+    EXPECT_FALSE(e[2].own);
+    EXPECT_EQ(e[1].clue, "Perfect score");
+    EXPECT_EQ(e[3].clue, "Decade's years");  // then the rest
+  }
+  // Without them, the dictionary's choice as before.
+  std::vector<CluedEntry> e = Entries();
+  ASSERT_TRUE(PickClues(*store_, normalizer_.get(), {}, &e).ok());
+  EXPECT_NE(e[0].clue, "Mouser");
+  EXPECT_FALSE(e[0].own);
+}
+
+// Suggestions for one entry: the constructor's own first, then every
+// stored clue in the order the best policy prefers them (a long definition
+// beside its short form), those never chosen last and marked; one text once.
+TEST(ClueSuggestionsTest, OwnFirstEveryStoredClueThenTheUnprintable) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", "SEA|Briny deep\n")}, o).ok());
+  std::unique_ptr<Normalizer> n = English();
+  std::string sea;
+  ASSERT_EQ(n->NormalizeAnswer("sea", &sea), TextVerdict::kOk);
+  WriteSet ws;
+  // A long definition (its words do not matter here) and its short form.
+  ws.PutClue(sea, 1, ClueRecord{0, 0, "Waste pipes that carry away sewage or surface water", 1, 0});
+  ws.PutClue(sea, 2, ClueRecord{0, 0, "Ocean", 2, schema::kClueSynonym});
+  ws.PutClue(sea, 3, ClueRecord{0, 0, "Sea dog's home", 3, 0});  // gives SEA away
+  ws.PutClue(sea, 4, ClueRecord{0, 0, "Obscene word for the deep", 4, schema::kClueOffensive});
+  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  ClueOptions options;
+  options.own[sea] = {"Main", "Ocean"};  // "Ocean" stored too: listed once, as own
+  auto got = ClueSuggestions(**store, n.get(), sea, options);
+  ASSERT_TRUE(got.ok()) << got.status();
+  std::vector<std::string> texts;
+  for (const ClueSuggestion& s : *got) texts.push_back(s.text);
+  EXPECT_EQ(texts, (std::vector<std::string>{"Main", "Ocean", "Briny deep", "Waste pipes",
+                                             "Waste pipes that carry away sewage or surface water", "Sea dog's home",
+                                             "Obscene word for the deep"}));
+  ASSERT_EQ(got->size(), 7u);
+  EXPECT_TRUE((*got)[0].own() && (*got)[1].own());
+  EXPECT_EQ(ClueKindName((*got)[1]), "your clue");
+  EXPECT_FALSE((*got)[2].own());
+  EXPECT_TRUE((*got)[3].shortened);
+  EXPECT_EQ(ClueKindName((*got)[3]), "definition, sense 1, shortened");
+  for (size_t i = 0; i < 5; ++i) EXPECT_TRUE((*got)[i].printable) << (*got)[i].text;
+  EXPECT_FALSE((*got)[5].printable);
+  EXPECT_FALSE((*got)[6].printable);
+  // The grid's choice is the first printable suggestion.
+  auto g = Grid::Parse("SEA\n", n.get());
+  auto entries = EntriesOf(*g, 3);
+  ASSERT_TRUE(PickClues(**store, n.get(), options, &*entries).ok());
+  EXPECT_EQ((*entries)[0].clue, texts[0]);
+  options.own.clear();
+  entries = EntriesOf(*g, 3);
+  ASSERT_TRUE(PickClues(**store, n.get(), options, &*entries).ok());
+  auto plain = ClueSuggestions(**store, n.get(), sea, options);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ((*entries)[0].clue, (*plain)[0].text);
+}
+
+// A clue list file: good lines in, each bad line named, the others kept.
+TEST(OwnCluesTest, ReadsTheListAndNamesEachBadLine) {
+  std::unique_ptr<Normalizer> n = English();
+  const std::string text =
+      "\xEF\xBB\xBF# my clues\nice cream|Sundae base\r\nICECREAM|Sundae base\nno bar here\n\nc4t|Pet\nCAT|  Mouser  \n"
+      "CAT|\n";
+  OwnClueFile file = ReadOwnClues(text, "mine.txt", n.get());
+  EXPECT_EQ(file.count, 3u);
+  std::string icecream, cat;
+  ASSERT_EQ(n->NormalizeAnswer("ice cream", &icecream), TextVerdict::kOk);
+  ASSERT_EQ(n->NormalizeAnswer("cat", &cat), TextVerdict::kOk);
+  EXPECT_EQ(file.clues[icecream], std::vector<std::string>{"Sundae base"});  // once
+  EXPECT_EQ(file.clues[cat], std::vector<std::string>{"Mouser"});
+  ASSERT_EQ(file.problems.size(), 3u);
+  EXPECT_EQ(file.problems[0], "mine.txt:4: no '|' between the answer and its clue");
+  EXPECT_EQ(file.problems[1].rfind("mine.txt:6: answer 'c4t': ", 0), 0u) << file.problems[1];
+  EXPECT_EQ(file.problems[2].rfind("mine.txt:8: clue: ", 0), 0u) << file.problems[2];
 }
 
 // A clue from an offensive sense is never chosen by default, however it
