@@ -22,16 +22,24 @@ for arg in "$@"; do
   esac
 done
 
+# Each phase's wall time, printed at the end: CI has a time budget.
+phase_start=$SECONDS
+phase_times=()
+phase_done() { phase_times+=("$1 $((SECONDS - phase_start)) s"); phase_start=$SECONDS; }
+trap 'if [ ${#phase_times[@]} -gt 0 ]; then echo "== phases: ${phase_times[*]}"; fi' EXIT
+
 echo "== ci build (warnings as errors)"
 cmake --preset ci >/dev/null
 cmake --build --preset ci -j"$jobs"
 ctest --preset ci -j"$jobs"
+phase_done ci
 
 if [ "$run_asan" = 1 ]; then
   echo "== asan+ubsan build"
   cmake --preset asan >/dev/null
   cmake --build --preset asan -j"$jobs"
   ctest --preset asan -j"$jobs"
+  phase_done asan
 fi
 
 if [ "$run_tsan" = 1 ]; then
@@ -39,8 +47,10 @@ if [ "$run_tsan" = 1 ]; then
   cmake --preset tsan >/dev/null
   cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test http_face_test xwdbd xwdb xwdb-client
   ctest --preset tsan -j"$jobs"
+  phase_done tsan
 fi
 
 if [ "$run_fuzz" = 1 ]; then
   bash scripts/fuzz.sh --runs "${XWDB_FUZZ_RUNS:-50000}" 120
+  phase_done fuzz
 fi

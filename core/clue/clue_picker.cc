@@ -44,15 +44,15 @@ struct BestOrderKey {
   bool operator<(const BestOrderKey& o) const { return Tie() < o.Tie(); }
 };
 
-BestOrderKey BestOrderOf(const ClueRecord& c, size_t length) {
-  const bool rare = (c.flags & schema::kClueRare) != 0;
-  return BestOrderKey{(c.flags & schema::kClueUnprintable) != 0,
-                      c.rank != 0 && !(c.flags & schema::kClueListed),
-                      (c.flags & schema::kClueObscure) != 0,
-                      c.rank <= kTopSenses ? 1 : c.rank,
+BestOrderKey BestOrderOf(uint32_t rank, uint8_t flags, size_t length) {
+  const bool rare = (flags & schema::kClueRare) != 0;
+  return BestOrderKey{(flags & schema::kClueUnprintable) != 0,
+                      rank != 0 && !(flags & schema::kClueListed),
+                      (flags & schema::kClueObscure) != 0,
+                      rank <= kTopSenses ? 1 : rank,
                       rare ? 2 : length > kLongClue ? 1 : 0,
-                      (c.flags & schema::kClueSynonym) == 0,
-                      c.rank,
+                      (flags & schema::kClueSynonym) == 0,
+                      rank,
                       length};
 }
 
@@ -102,7 +102,8 @@ absl::StatusOr<CluePolicy> ParseCluePolicy(absl::string_view name) {
 
 void SortBest(std::vector<std::pair<uint64_t, ClueRecord>>* clues) {
   std::stable_sort(clues->begin(), clues->end(), [](const auto& a, const auto& b) {
-    return BestOrderOf(a.second, Utf8Length(a.second.text)) < BestOrderOf(b.second, Utf8Length(b.second.text));
+    return BestOrderOf(a.second.rank, a.second.flags, Utf8Length(a.second.text)) <
+           BestOrderOf(b.second.rank, b.second.flags, Utf8Length(b.second.text));
   });
 }
 
@@ -179,6 +180,12 @@ struct Candidate {
   bool printable;  // see ClueSuggestion::printable
 };
 
+// A candidate's flags: its record's, less a give-away flag the short form
+// does not carry (CandidateMaker::Collect checks the short form itself).
+uint8_t FlagsOf(const Candidate& c) {
+  return c.shortened ? static_cast<uint8_t>(c.record->flags & ~schema::kClueGivesAway) : c.record->flags;
+}
+
 // An own clue's fields in the store's terms: unranked, no flags.
 const ClueRecord& OwnRecord() {
   static const ClueRecord kOwn;
@@ -189,7 +196,7 @@ const ClueRecord& OwnRecord() {
 bool BestFirst(const Candidate& a, const Candidate& b) {
   if (a.tier != b.tier) return a.tier < b.tier;
   if (a.tier == ClueTier::kOwn) return a.own_order < b.own_order;
-  return BestOrderOf(*a.record, a.length) < BestOrderOf(*b.record, b.length);
+  return BestOrderOf(a.record->rank, FlagsOf(a), a.length) < BestOrderOf(b.record->rank, FlagsOf(b), b.length);
 }
 
 // Makes the candidates of answers, with the rules that hold whatever the
@@ -231,8 +238,13 @@ class CandidateMaker {
       if (short_forms && length > kLongClue && c.rank != 0 && !(c.flags & schema::kClueSynonym)) {
         std::string cut = ShortDefinition(c.text, kLongClue);
         if (!cut.empty()) {
+          // The short form is checked on its own words: the stored clue's
+          // give-away flag may be for a word it leaves out (ICECREAM's
+          // "Frozen dessert containing cream...").
+          absl::StatusOr<bool> cut_printable = Printable(c, cut, answer, /*stored_give_away=*/false);
+          if (!cut_printable.ok()) return cut_printable.status();
           const size_t cut_length = Utf8Length(cut);
-          out->push_back({&c, std::move(cut), cut_length, tier, 0, true, *printable});
+          out->push_back({&c, std::move(cut), cut_length, tier, 0, true, *cut_printable});
         }
       }
     }
@@ -247,10 +259,12 @@ class CandidateMaker {
   }
 
  private:
-  absl::StatusOr<bool> Printable(const ClueRecord& c, absl::string_view text, absl::string_view answer) {
+  // `stored_give_away`: the record's give-away flag counts (its import
+  // flagged `text`); checked again for clues stored before imports did.
+  absl::StatusOr<bool> Printable(const ClueRecord& c, absl::string_view text, absl::string_view answer,
+                                 bool stored_give_away = true) {
     if ((c.flags & schema::kClueOffensive) && !options_.allow_offensive) return false;
-    // Flagged by its import; checked again for clues stored before imports flagged them.
-    if ((c.flags & schema::kClueGivesAway) || give_away_.GivesAway(text, answer)) return false;
+    if ((stored_give_away && (c.flags & schema::kClueGivesAway)) || give_away_.GivesAway(text, answer)) return false;
     if (options_.allow_offensive) return true;
     absl::StatusOr<bool> kept_out = kept_out_.InClue(text);
     if (!kept_out.ok()) return kept_out.status();
@@ -324,7 +338,7 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
     e.own = chosen->tier == ClueTier::kOwn;
     e.year = chosen->record->year;
     e.rank = chosen->record->rank;
-    e.flags = chosen->record->flags;
+    e.flags = FlagsOf(*chosen);
     e.source = maker.SourceName(*chosen);
     used.insert(e.clue);
     if (std::string lead = Lead(e.clue); !lead.empty()) used_leads.insert(std::move(lead));
@@ -352,7 +366,7 @@ absl::StatusOr<std::vector<ClueSuggestion>> ClueSuggestions(const Store& store, 
     s.source = maker.SourceName(c);
     s.year = c.record->year;
     s.rank = c.record->rank;
-    s.flags = c.record->flags;
+    s.flags = FlagsOf(c);
     s.tier = c.tier;
     s.shortened = c.shortened;
     s.printable = c.printable;

@@ -3,10 +3,12 @@
 #include <chrono>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "core/index/word_marks.h"
 #include "core/store/schema.h"
+#include "core/text/give_away.h"
 
 namespace xwdb {
 namespace {
@@ -24,29 +26,51 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
   }
   XWDB_ASSIGN_OR_RETURN(Alphabet alphabet, Alphabet::FromUtf8(store.meta()->alphabet));
   const auto start = std::chrono::steady_clock::now();
-  MaskIndex::Builder builder(std::move(alphabet));
-  // The answers with a clue a puzzle could print. The scan is in answer
-  // order, so an answer's clues are adjacent.
+  // The entries, and those kept out of puzzles (offensive flags): a clue
+  // that uses one of those words is never chosen (clue_picker.h).
+  struct Entry {
+    std::string codes;
+    uint8_t score;
+    uint8_t marks;
+  };
+  std::vector<Entry> entries;
+  absl::flat_hash_set<std::string> kept_out;
+  XWDB_RETURN_IF_ERROR(store.ForEachWord([&](absl::string_view codes, const WordRecord& record) {
+    entries.push_back({std::string(codes), record.score, MarksOfWordFlags(record.flags)});
+    if (record.flags & schema::kOffensiveFlags) kept_out.emplace(codes);
+    return true;
+  }));
+  // The answers with a clue an editor would print: printable, not of an
+  // obscure sense (RWANDAS, OMAHAS, EASTS are clued only by a people, a
+  // country or a point made plural), and with no word kept out (PROSTATE's
+  // only printable clue names another organ the dictionary flags). The
+  // scan is in answer order, so an answer's clues are adjacent.
   absl::flat_hash_set<std::string> clued;
   bool any_clue = false;
-  std::string last;
+  std::string last, word;
   XWDB_RETURN_IF_ERROR(store.ForEachClue([&](absl::string_view answer, uint64_t, const ClueRecord& clue) {
     any_clue = true;
-    if ((clue.flags & schema::kClueUnprintable) == 0 && answer != last) {
-      last.assign(answer.data(), answer.size());
-      clued.insert(last);
+    if (answer == last || (clue.flags & (schema::kClueUnprintable | schema::kClueObscure)) != 0) return true;
+    if (!kept_out.empty()) {
+      for (absl::string_view w : ClueWords(clue.text)) {
+        // As the clue picker reads a word, for words in the alphabet's
+        // letters; one with other letters (an accent the normalizer would
+        // fold) is taken as not kept out.
+        if (alphabet.Encode(absl::AsciiStrToUpper(w), &word) && kept_out.contains(word)) return true;
+      }
     }
+    last.assign(answer.data(), answer.size());
+    clued.insert(last);
     return true;
   }));
+  MaskIndex::Builder builder(std::move(alphabet));
   uint64_t flagged = 0, unclued = 0;
-  XWDB_RETURN_IF_ERROR(store.ForEachWord([&](absl::string_view codes, const WordRecord& record) {
-    uint8_t marks = MarksOfWordFlags(record.flags);
-    if (any_clue && !clued.contains(codes)) marks |= kMarkUnclued;
-    flagged += (marks & kMarkOffensive) != 0;
-    unclued += (marks & kMarkUnclued) != 0;
-    builder.Add(codes, record.score, marks);
-    return true;
-  }));
+  for (Entry& e : entries) {
+    if (any_clue && !clued.contains(e.codes)) e.marks |= kMarkUnclued;
+    flagged += (e.marks & kMarkOffensive) != 0;
+    unclued += (e.marks & kMarkUnclued) != 0;
+    builder.Add(e.codes, e.score, e.marks);
+  }
   const double read_seconds = SecondsSince(start);
   if (builder.skipped() > 0) {
     return absl::DataLossError(absl::StrCat(store.path(), ": ", builder.skipped(),

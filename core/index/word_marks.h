@@ -21,8 +21,9 @@ enum WordMark : uint8_t {
   kMarkSlur = 1 << 1,
   kMarkInsult = 1 << 2,
   kMarkSensitive = 1 << 3,
-  // No clue stored that a puzzle could print (none, or only clues of an
-  // offensive sense). Only set when the dictionary holds clues at all.
+  // No clue stored that an editor would print (none, or only clues of an
+  // offensive or an obscure sense, or give-aways). Only set when the
+  // dictionary holds clues at all.
   kMarkUnclued = 1 << 4,
 };
 

@@ -391,6 +391,37 @@ TEST(ClueSuggestionsTest, OwnFirstEveryStoredClueThenTheUnprintable) {
   EXPECT_EQ((*entries)[0].clue, (*plain)[0].text);
 }
 
+// A long definition that gives the answer away by a word its short form
+// leaves out: the short form is checked on its own words, listed printable
+// and chosen (ICECREAM had no clue: "...containing cream...").
+TEST(ClueSuggestionsTest, AShortFormIsCheckedOnItsOwnWords) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", "TEN|Decade's years\n")}, o).ok());
+  std::unique_ptr<Normalizer> n = English();
+  std::string icecream;
+  ASSERT_EQ(n->NormalizeAnswer("ice cream", &icecream), TextVerdict::kOk);
+  WriteSet ws;
+  ws.PutClue(icecream, 1,
+             ClueRecord{0, 0, "Frozen dessert containing cream and sugar and flavoring", 1, schema::kClueGivesAway});
+  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  auto got = ClueSuggestions(**store, n.get(), icecream, {});
+  ASSERT_TRUE(got.ok()) << got.status();
+  ASSERT_EQ(got->size(), 2u);
+  EXPECT_EQ((*got)[0].text, "Frozen dessert");
+  EXPECT_TRUE((*got)[0].printable);
+  EXPECT_EQ(ClueKindName((*got)[0]), "definition, sense 1, shortened");
+  EXPECT_FALSE((*got)[1].printable);
+  auto g = Grid::Parse("ICECREAM\n", n.get());
+  auto entries = EntriesOf(*g, 3);
+  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*entries).ok());
+  EXPECT_EQ((*entries)[0].clue, "Frozen dessert");
+  EXPECT_TRUE((*entries)[0].shortened);
+}
+
 // A clue list file: good lines in, each bad line named, the others kept.
 TEST(OwnCluesTest, ReadsTheListAndNamesEachBadLine) {
   std::unique_ptr<Normalizer> n = English();

@@ -1,9 +1,12 @@
 #include "core/index/index_loader.h"
 
+#include "core/clue/clue_picker.h"
 #include "core/import/importer.h"
 #include "core/index/pattern_query.h"
 #include "core/index/word_marks.h"
 #include "core/store/schema.h"
+#include <set>
+
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
 
@@ -98,6 +101,52 @@ TEST(IndexLoaderTest, MarksFlaggedAndUncluedWords) {
   EXPECT_EQ(CountMatches(**index, *pattern, options), 3u);
   options.withheld = 0;
   EXPECT_EQ(CountMatches(**index, *pattern, options), 4u);
+}
+
+// A word counts as clued only with a clue the clue picker would choose: not
+// of an obscure sense alone (EASTS), and not using a word the dictionary
+// keeps out (PROSTATE's only clue names a flagged organ). The marks agree
+// with PickClues on every word: unclued exactly when it finds no clue, or
+// only one of an obscure sense (which it still gives a word a constructor
+// places: fills leave such words out).
+TEST(IndexLoaderTest, UncluedMeansThePickerFindsNoClue) {
+  testing::TempDir dir;
+  auto store = ImportInto(dir.Sub("db"), "sea;60\neasts;60\nprostate;60\nurethra;50\nsun;60\nmoon;60\n", "en");
+  ImportOptions flags;
+  flags.format = Format::kFlags;
+  ASSERT_TRUE(Import(store.get(), {ImportInput::Bytes("flags.txt", "urethra;sensitive\n")}, flags).ok());
+  ImportOptions clues;
+  clues.format = Format::kPipe;
+  ASSERT_TRUE(Import(store.get(),
+                     {ImportInput::Bytes("clues.txt", "SEA|Ocean\nPROSTATE|Gland near the URETHRA\n"
+                                                      "SUN|Star beside a urethra\nSUN|Daytime star\n"
+                                                      "MOON|Night light\n")},
+                     clues)
+                  .ok());
+  Alphabet alphabet = *Alphabet::FromUtf8(store->meta()->alphabet);
+  std::string easts;
+  ASSERT_TRUE(alphabet.Encode("EASTS", &easts));
+  WriteSet changes;
+  changes.PutClue(easts, 1, ClueRecord{0, 0, "The cardinal compass points", 2, schema::kClueObscure});
+  ASSERT_TRUE(store->Commit(&changes).ok());
+
+  IndexLoadStats stats;
+  auto index = LoadMaskIndex(*store, &stats);
+  ASSERT_TRUE(index.ok()) << index.status();
+  auto normalizer = Normalizer::Create(*ProfileForLocale("en", ProfileOptions{}));
+  const std::set<std::string> unclued_expected = {"EASTS", "PROSTATE", "URETHRA"};
+  for (const char* word : {"SEA", "EASTS", "PROSTATE", "URETHRA", "SUN", "MOON"}) {
+    SCOPED_TRACE(word);
+    std::string codes;
+    ASSERT_TRUE(alphabet.Encode(word, &codes));
+    const bool unclued = ((*index)->marks(static_cast<int>(codes.size()), *(*index)->Find(codes)) & kMarkUnclued) != 0;
+    EXPECT_EQ(unclued, unclued_expected.contains(word));
+    std::vector<CluedEntry> entries(1);
+    entries[0].answer = codes;
+    ASSERT_TRUE(PickClues(*store, normalizer->get(), {}, &entries).ok());
+    EXPECT_EQ(entries[0].missing() || (entries[0].flags & schema::kClueObscure) != 0, unclued) << entries[0].clue;
+  }
+  EXPECT_EQ(stats.unclued, 3u);
 }
 
 TEST(IndexLoaderTest, CyrillicDictionary) {
