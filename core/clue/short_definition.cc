@@ -42,7 +42,21 @@ bool EndsBadly(absl::string_view phrase) {
   const size_t space = phrase.rfind(' ');
   if (space == absl::string_view::npos) return false;
   const absl::string_view last = phrase.substr(space + 1);
-  return last.size() > 4 && (absl::EndsWith(last, "ed") || absl::EndsWith(last, "ing"));
+  if (last.size() > 4 && (absl::EndsWith(last, "ed") || absl::EndsWith(last, "ing"))) return true;
+  // Words that wait for what the cut took away: irregular participles
+  // ("A Bantu language spoken"), adverbs that limit it ("Concerned chiefly
+  // or only"), stand-ins ("Attached something somewhere") and words that
+  // take an object ("doctrines at variance", "equal", "similar").
+  static constexpr absl::string_view kWaiting[] = {
+      "spoken", "known",    "made",  "found",   "given",   "taken",   "worn",      "grown",     "drawn",
+      "born",   "held",     "kept",  "seen",    "done",    "only",    "chiefly",   "mainly",    "mostly",
+      "solely", "something", "somewhere", "someone", "variance", "equal", "similar", "related", "due",
+      "able",   "prior",    "according", "contrary", "close", "next",  "near",      "apart",     "capable"};
+  const std::string lower = absl::AsciiStrToLower(last);
+  for (absl::string_view w : kWaiting) {
+    if (lower == w) return true;
+  }
+  return false;
 }
 
 }  // namespace

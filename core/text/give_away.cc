@@ -7,6 +7,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 
 #include "core/text/alphabet.h"
 
@@ -28,6 +29,11 @@ bool IsAffix(absl::string_view rest, bool before) {
   return std::find(std::begin(kSuffixes), std::end(kSuffixes), rest) != std::end(kSuffixes);
 }
 
+// A suffix that drops the part's final E: ICE + ER = ICER, BAKE + ED = BAKED.
+bool SuffixAfterE(absl::string_view part, absl::string_view rest) {
+  return !part.empty() && part.back() == 'E' && !rest.empty() && IsAffix(absl::StrCat("E", rest), false);
+}
+
 // Whether word `part` inside word `whole` names it: the part (4 letters or
 // more) with what is left around it either an affix or a word of 3 letters
 // or more (CREAM in ICECREAM, ALPHA in ALPHABET, not LAND in ISLAND); a part
@@ -43,7 +49,11 @@ bool NamesInside(absl::string_view part, absl::string_view whole) {
       if (before_ok && after_ok) return true;
     } else if (before.empty() != after.empty()) {
       const absl::string_view rest = before.empty() ? after : before;
-      if (rest.size() >= 4 || IsAffix(rest, !before.empty())) return true;
+      if (rest.size() >= 4 || IsAffix(rest, !before.empty()) || (before.empty() && SuffixAfterE(part, rest))) {
+        return true;
+      }
+    } else if (IsAffix(before, true) && (IsAffix(after, false) || SuffixAfterE(part, after))) {
+      return true;  // an affix on both sides: DE-ICE-R for ICE
     }
   }
   return false;

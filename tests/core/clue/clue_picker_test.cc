@@ -97,6 +97,11 @@ TEST(CluePickerTest, NeverGivesTheAnswerAway) {
   EXPECT_TRUE(ClueGivesAwayAnswer("Innersole", codes("insole"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("Relation", codes("nation"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("Kindness", codes("sadness"), n.get()));
+  // A 3-letter root inside, with an affix each side (a blind review's GIVEAWAY).
+  EXPECT_TRUE(ClueGivesAwayAnswer("Heater that removes ice or frost", codes("deicer"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Ice", codes("icer"), n.get()));  // ICE + ER
+  EXPECT_TRUE(ClueGivesAwayAnswer("Use again", codes("reuses"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Era of song", codes("operas"), n.get()));  // OP is no prefix
 }
 
 class PickTest : public ::testing::Test {

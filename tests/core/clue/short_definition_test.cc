@@ -30,6 +30,13 @@ TEST(ShortDefinitionTest, LeavesWholeWhatACutWouldEmpty) {
   EXPECT_EQ(ShortDefinition("A ball at which young ladies are presented to society", 40), "");
   // A place or condition is part of the sense, not a qualifier.
   EXPECT_EQ(ShortDefinition("Living or active in the absence of free oxygen", 40), "");
+  // A head whose last word waits for what the cut took (a blind review's
+  // WRONG: SELFISH, NAILED, HERERO, HERESY).
+  EXPECT_EQ(ShortDefinition("Concerned chiefly or only with yourself and your advantage", 40), "");
+  EXPECT_EQ(ShortDefinition("Attached something somewhere by means of nails", 40), "");
+  EXPECT_EQ(ShortDefinition("A Bantu language spoken by the Herero people of Namibia", 40), "");
+  EXPECT_EQ(ShortDefinition("Any opinions or doctrines at variance with the official position", 40), "");
+  EXPECT_EQ(ShortDefinition("Closely similar, as in appearance or kind", 40), "");
 }
 
 }  // namespace
