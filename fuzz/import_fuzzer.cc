@@ -2,10 +2,12 @@
 // decode and split into records and rejects without a crash; line numbers
 // only grow; every record's answer and clue go through the normalizer (as
 // the importer does). Lines the decoder found unreadable are reported first,
-// then the reader's own events in line order. Also WordNet's data-file lines.
+// then the reader's own events in line order. Also WordNet's data-file lines,
+// and a constructor's own clue list (the same pipe lines).
 #include <vector>
 
 #include "absl/strings/str_split.h"
+#include "core/clue/own_clues.h"
 #include "core/import/csv_reader.h"
 #include "core/import/format.h"
 #include "core/import/input_text.h"
@@ -93,7 +95,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 0: DetectTextFormat(decoded->text(), &why); [[fallthrough]];
     case 1: (void)ReadPlain(*decoded, &sink); break;
     case 2: (void)ReadScored(*decoded, &sink); break;
-    case 3: (void)ReadPipe(*decoded, &sink); break;
+    case 3: {
+      (void)ReadPipe(*decoded, &sink);
+      // The own clue list reads the raw bytes: every clue it keeps is
+      // normalized and non-empty, and a line is a clue or a problem.
+      const OwnClueFile own = ReadOwnClues(bytes, "fuzz", normalizer);
+      size_t kept = 0;
+      for (const auto& [answer, clues] : own.clues) {
+        fuzz::Check(!answer.empty(), "an own clue with an empty answer");
+        for (const std::string& clue : clues) fuzz::Check(!clue.empty(), "an empty own clue");
+        kept += clues.size();
+      }
+      fuzz::Check(kept <= own.count, "more own clues kept than read");
+      break;
+    }
     case 4: (void)ReadXdTsv(*decoded, &sink); break;
     case 7: (void)ReadFlags(*decoded, &sink); break;
     default: (void)ReadCsv(*decoded, &sink); break;

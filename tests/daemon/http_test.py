@@ -170,6 +170,11 @@ class MethodsTest(HttpTestBase):
         self.assertTrue(all(s["word"].startswith("C") for s in suggest["suggestions"]), suggest)
         clues = self.assert_same_as_grpc("GetClues", {"words": ["cat", "ten"]})
         self.assertEqual(clues["answers"][0]["clues"][0]["text"], "Feline friend")
+        # The constructor's own clues, sent with the call: first, marked own.
+        own = self.assert_same_as_grpc("GetClues", {"words": ["cat"], "own_clues": [{"answer": "cat", "clue": "Mouser"}],
+                                                    "prefer_sources": ["clues.txt"]})
+        self.assertEqual([(c["text"], c.get("own", False)) for c in own["answers"][0]["clues"][:2]],
+                         [("Mouser", True), ("Feline friend", False)])
         # lowerCamelCase names are the JSON mapping's other spelling.
         status, camel = self.http.call("Match", {"pattern": "C.T", "minScore": 70})
         self.assertEqual((status, [w["word"] for w in camel["words"]]), (200, ["COT"]))
