@@ -24,7 +24,8 @@ client=build/$preset/client/xwdb-client
 # The recipe's inputs (this script, the project's lists, the importer's and
 # the store's sources, whatever the preset): a dictionary built from other
 # ones (an older checkout's) is built again.
-recipe=$(cat scripts/run-default.sh data/clues/en-common.txt data/clues/en-fill.txt data/flags/en-offensive.txt \
+recipe=$(cat scripts/run-default.sh data/clues/en-common.txt data/clues/en-fill.txt data/clues/en-fill-long.txt \
+  data/flags/en-offensive.txt \
   core/import/* core/score/* core/store/* core/text/* | sha256sum | cut -c1-16)
 if [ -e "$db/CURRENT" ] && [ "$(cat "$db/xwdb-recipe" 2>/dev/null)" != "$recipe" ]; then
   echo "== $db was built by another recipe: building it again"
@@ -46,6 +47,9 @@ if [ ! -e "$db/CURRENT" ]; then
   # Clues an editor would print for the 3- to 5-letter words fills use most
   # (WordNet glosses them as a dictionary does, or names a rare sense first).
   "$xwdb" import --db "$tmp" --clues-only --format pipe data/clues/en-fill.txt
+  # And for the 6- to 15-letter entries scored 50 or more whose best WordNet
+  # clue is a long or cut definition, a rare synonym or a plain gloss.
+  "$xwdb" import --db "$tmp" --clues-only --format pipe data/clues/en-fill-long.txt
   # Entries an editor keeps out (vulgar, slurs, insults, breakfast-test
   # words) that WordNet's labels miss, flagged; matches and fills leave
   # flagged entries out unless a request allows them.

@@ -76,14 +76,31 @@ bool SharesHead(absl::string_view a, absl::string_view b) {
   size_t common = 0;
   while (common < a.size() && common < b.size() && a[a.size() - 1 - common] == b[b.size() - 1 - common]) ++common;
   if (common < 4 || common + 2 > a.size() || common + 2 > b.size()) return false;
+  // The head without the inflection both share must still be 4 letters and
+  // no common ending: REFRAINED and ABSTAINED share "AINED", LARGEST and
+  // BIGGEST "GEST", JOYFULLY and GLEEFULLY "FULLY", FICTIONS and
+  // FABRICATIONS "TIONS": no head.
+  static constexpr absl::string_view kInflections[] = {"IEST", "ILY", "EST", "IER", "ERS", "ING", "ED", "ES",
+                                                       "ER",   "LY",  "S",   "D"};
+  const absl::string_view whole_end = a.substr(a.size() - common);
+  absl::string_view end = whole_end;
+  for (absl::string_view inflection : kInflections) {
+    if (absl::EndsWith(end, inflection)) {
+      end.remove_suffix(inflection.size());
+      break;
+    }
+  }
+  if (end.size() < 4) return false;
   static constexpr absl::string_view kEndings[] = {"TION", "SION", "NESS", "MENT", "ABLE", "IBLE", "LESS", "SHIP",
                                                    "HOOD", "ALLY", "ICAL", "IOUS", "EOUS", "ANCE", "ENCE", "ENCY",
                                                    "ANCY", "INGS", "ISTS", "ISMS", "ATED", "ATES", "TING", "TERS",
                                                    "TURE", "ULAR", "IVE",  "ITY",  "OUS",  "ING",  "ERS",  "IES",
-                                                   "ATE",  "IST",  "ISM",  "FUL",  "ARY",  "ORY",  "ERY"};
-  const absl::string_view end = a.substr(a.size() - common);
+                                                   "ATE",  "IST",  "ISM",  "FUL",  "ARY",  "ORY",  "ERY",
+                                                   "ATOR", "ITOR", "ABLY", "IBLY", "ISH"};
   for (absl::string_view ending : kEndings) {
-    if (end.size() <= ending.size() + 1 && absl::EndsWith(end, ending)) return false;
+    for (absl::string_view e : {whole_end, end}) {
+      if (e.size() <= ending.size() + 1 && absl::EndsWith(e, ending)) return false;
+    }
   }
   return true;
 }

@@ -97,6 +97,14 @@ TEST(CluePickerTest, NeverGivesTheAnswerAway) {
   EXPECT_TRUE(ClueGivesAwayAnswer("Innersole", codes("insole"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("Relation", codes("nation"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("Kindness", codes("sadness"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Fishworms", codes("earthworms"), n.get()));  // WORM, inflected
+  // An inflection or a common ending is no head word (the clue lists'
+  // synonyms were refused: REFRAINED for ABSTAINED, JOYFULLY for GLEEFULLY).
+  EXPECT_FALSE(ClueGivesAwayAnswer("Refrained", codes("abstained"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Joyfully", codes("gleefully"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Largest", codes("biggest"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Fabrications", codes("fictions"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Imitator", codes("emulator"), n.get()));
   // A 3-letter root inside, with an affix each side (a blind review's GIVEAWAY).
   EXPECT_TRUE(ClueGivesAwayAnswer("Heater that removes ice or frost", codes("deicer"), n.get()));
   EXPECT_TRUE(ClueGivesAwayAnswer("Ice", codes("icer"), n.get()));  // ICE + ER
@@ -577,7 +585,9 @@ TEST_P(ShippedClueListTest, GoesInWholeAndEveryClueCanBeChosen) {
 
 INSTANTIATE_TEST_SUITE_P(Lists, ShippedClueListTest,
                          ::testing::Values(ShippedList{"Common", "en-common.txt", 200, "VIA#\nISNT\n"},
-                                           ShippedList{"Fill", "en-fill.txt", 3000, "ACE#\n####\nOKRA\n"}),
+                                           ShippedList{"Fill", "en-fill.txt", 3000, "ACE#\n####\nOKRA\n"},
+                                           ShippedList{"FillLong", "en-fill-long.txt", 15000,
+                                                       "AARDVARK\n########\nABERDEEN\n"}),
                          [](const ::testing::TestParamInfo<ShippedList>& param) {
                            return std::string(param.param.name);
                          });
