@@ -76,33 +76,44 @@ bool SharesHead(absl::string_view a, absl::string_view b) {
   size_t common = 0;
   while (common < a.size() && common < b.size() && a[a.size() - 1 - common] == b[b.size() - 1 - common]) ++common;
   if (common < 4 || common + 2 > a.size() || common + 2 > b.size()) return false;
-  // The head without the inflection both share must still be 4 letters and
-  // no common ending: REFRAINED and ABSTAINED share "AINED", LARGEST and
-  // BIGGEST "GEST", JOYFULLY and GLEEFULLY "FULLY", FICTIONS and
-  // FABRICATIONS "TIONS": no head.
-  static constexpr absl::string_view kInflections[] = {"IEST", "ILY", "EST", "IER", "ERS", "ING", "ED", "ES",
-                                                       "ER",   "LY",  "S",   "D"};
-  const absl::string_view whole_end = a.substr(a.size() - common);
-  absl::string_view end = whole_end;
+  // A head word is what is left of the common end once an inflection and a
+  // common ending are taken off, and must still have 4 letters: REFRAINED
+  // and ABSTAINED share "AINED", BIGGEST and LARGEST "GEST", GLEEFULLY and
+  // JOYFULLY "FULLY", FABRICATIONS and FICTIONS "TIONS", REALIZATION and
+  // ACTUALIZATION "ALIZATION", SHIMMERED and GLIMMERED "MMERED": no head.
+  static constexpr absl::string_view kInflections[] = {"IEST", "ILY", "EST", "IER", "IES", "ERS", "ING",
+                                                       "ED",   "ES",  "ER",  "LY",  "S",   "D"};
+  static constexpr absl::string_view kEndings[] = {
+      "TION",  "SION",    "NESS",    "MENT",    "ABLE",    "IBLE",    "LESS",  "SHIP",  "HOOD",  "ALLY",  "ICAL",
+      "IOUS",  "EOUS",    "ANCE",    "ENCE",    "ENCY",    "ANCY",    "TURE",  "ULAR",  "IVE",   "ITY",   "OUS",
+      "ING",   "ATE",     "IST",     "ISM",     "FUL",     "ARY",     "ORY",   "ERY",   "ATOR",  "ITOR",  "ABLY",
+      "IBLY",  "ISH",     "IZE",     "IZED",    "IZES",    "IZING",   "ISE",   "ISED",  "ISES",  "ISING", "ISTIC",
+      "ARIAN", "ESCENT",  "ESCENCE", "ENT",     "ANT",     "IAL",     "ONAL",  "ABILITY", "IBILITY", "IZATION",
+      "ISATION", "ATION", "ITION",   "ATIVE",   "ATORY",   "ALISM"};
+  // Endings come off one after the other, the longest that fits first
+  // ("CTIONABLE": ABLE, then TION).
+  auto head_letters = [](absl::string_view end) {
+    for (bool stripped = true; stripped;) {
+      size_t longest = 0;
+      for (absl::string_view ending : kEndings) {
+        if (absl::EndsWith(end, ending)) longest = std::max(longest, ending.size());
+      }
+      end.remove_suffix(longest);
+      stripped = longest > 0;
+    }
+    return end.size();
+  };
+  // The end as it is, and without each inflection it may carry (with the E
+  // an inflection takes off given back: INFILTRATED and PENETRATED share
+  // "TRATED", TRATE + ED); the fewest letters any leaves count.
+  const std::string whole_end(a.substr(a.size() - common));
+  size_t fewest = head_letters(whole_end);
   for (absl::string_view inflection : kInflections) {
-    if (absl::EndsWith(end, inflection)) {
-      end.remove_suffix(inflection.size());
-      break;
-    }
+    if (!absl::EndsWith(whole_end, inflection)) continue;
+    const std::string stem = whole_end.substr(0, whole_end.size() - inflection.size());
+    fewest = std::min({fewest, head_letters(stem), head_letters(stem + "E")});
   }
-  if (end.size() < 4) return false;
-  static constexpr absl::string_view kEndings[] = {"TION", "SION", "NESS", "MENT", "ABLE", "IBLE", "LESS", "SHIP",
-                                                   "HOOD", "ALLY", "ICAL", "IOUS", "EOUS", "ANCE", "ENCE", "ENCY",
-                                                   "ANCY", "INGS", "ISTS", "ISMS", "ATED", "ATES", "TING", "TERS",
-                                                   "TURE", "ULAR", "IVE",  "ITY",  "OUS",  "ING",  "ERS",  "IES",
-                                                   "ATE",  "IST",  "ISM",  "FUL",  "ARY",  "ORY",  "ERY",
-                                                   "ATOR", "ITOR", "ABLY", "IBLY", "ISH"};
-  for (absl::string_view ending : kEndings) {
-    for (absl::string_view e : {whole_end, end}) {
-      if (e.size() <= ending.size() + 1 && absl::EndsWith(e, ending)) return false;
-    }
-  }
-  return true;
+  return fewest >= 4;
 }
 
 }  // namespace

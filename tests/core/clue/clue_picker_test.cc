@@ -105,6 +105,10 @@ TEST(CluePickerTest, NeverGivesTheAnswerAway) {
   EXPECT_FALSE(ClueGivesAwayAnswer("Largest", codes("biggest"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("Fabrications", codes("fictions"), n.get()));
   EXPECT_FALSE(ClueGivesAwayAnswer("Imitator", codes("emulator"), n.get()));
+  EXPECT_FALSE(ClueGivesAwayAnswer("Recklessness", codes("heedlessness"), n.get()));  // endings, one by one
+  EXPECT_FALSE(ClueGivesAwayAnswer("Suitability", codes("acceptability"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Suppertime", codes("dinnertime"), n.get()));
+  EXPECT_TRUE(ClueGivesAwayAnswer("Trendsetters", codes("pacesetters"), n.get()));
   // A 3-letter root inside, with an affix each side (a blind review's GIVEAWAY).
   EXPECT_TRUE(ClueGivesAwayAnswer("Heater that removes ice or frost", codes("deicer"), n.get()));
   EXPECT_TRUE(ClueGivesAwayAnswer("Ice", codes("icer"), n.get()));  // ICE + ER
