@@ -25,7 +25,7 @@ client=build/$preset/client/xwdb-client
 # the store's sources, whatever the preset): a dictionary built from other
 # ones (an older checkout's) is built again.
 recipe=$(cat scripts/run-default.sh data/clues/en-common.txt data/clues/en-fill.txt data/clues/en-fill-long.txt \
-  data/flags/en-offensive.txt \
+  data/flags/en-offensive.txt data/blocks/en-not-words.txt \
   core/import/* core/score/* core/store/* core/text/* | sha256sum | cut -c1-16)
 if [ -e "$db/CURRENT" ] && [ "$(cat "$db/xwdb-recipe" 2>/dev/null)" != "$recipe" ]; then
   echo "== $db was built by another recipe: building it again"
@@ -54,6 +54,9 @@ if [ ! -e "$db/CURRENT" ]; then
   # words) that WordNet's labels miss, flagged; matches and fills leave
   # flagged entries out unless a request allows them.
   "$xwdb" import --db "$tmp" --format flags data/flags/en-offensive.txt
+  # Forms the word lists make that are no words (BARRENER, SHUCKSES, SISES)
+  # or plurals of one place or people (RWANDAS): blocked, never filled.
+  "$xwdb" block --db "$tmp" --from data/blocks/en-not-words.txt
   # Scores by fill value (`xwdb why WORD` shows the terms): SCOWL's level,
   # WordNet's corpus counts, senses, phrases, genera and inflections, and
   # whether the entry has a printable clue.

@@ -135,36 +135,59 @@ size_t MissingClues(const std::vector<CluedEntry>& entries) {
 
 namespace {
 
-// Whether a clue uses a word the dictionary keeps out of puzzles (an entry
-// flagged vulgar, slur, insult or sensitive): such a clue is kept out too
-// (SCARFED's "Masturbated while strangling oneself", DESPOILED's "Raped").
-// Remembers each word's answer (one store look-up per distinct word).
-class KeptOutWords {
+// What the words of clues are: each word's letters as the dictionary's
+// answers (normalized once per distinct word) and whether it is an entry
+// the dictionary keeps out of puzzles (one store look-up per distinct word).
+class ClueWordFacts {
  public:
-  KeptOutWords(const Store& store, Normalizer* normalizer) : store_(store), normalizer_(normalizer) {}
+  ClueWordFacts(const Store& store, Normalizer* normalizer) : store_(store), normalizer_(normalizer) {}
 
-  absl::StatusOr<bool> InClue(absl::string_view clue) {
+  // Whether the clue uses a word kept out of puzzles (an entry flagged
+  // vulgar, slur, insult or sensitive): such a clue is kept out too
+  // (SCARFED's "Masturbated while strangling oneself", DESPOILED's "Raped").
+  absl::StatusOr<bool> UsesKeptOutWord(absl::string_view clue) {
     for (absl::string_view word : ClueWords(clue)) {
-      auto it = flagged_.find(word);
-      if (it == flagged_.end()) {
-        bool flagged = false;
-        if (normalizer_->NormalizeAnswer(word, &codes_) == TextVerdict::kOk) {
-          auto records = store_.GetWords({codes_});
-          if (!records.ok()) return records.status();
-          flagged = (*records)[0] && ((*records)[0]->flags & schema::kOffensiveFlags) != 0;
-        }
-        it = flagged_.emplace(std::string(word), flagged).first;
-      }
-      if (it->second) return true;
+      absl::StatusOr<const Facts*> facts = Of(word);
+      if (!facts.ok()) return facts.status();
+      if ((*facts)->kept_out) return true;
+    }
+    return false;
+  }
+
+  // Whether the clue names one of `answers` (letter codes) by a word of 3
+  // letters or more: ASSAM's "Tea" in a grid that holds TEA.
+  absl::StatusOr<bool> NamesOneOf(absl::string_view clue, const std::set<std::string>& answers) {
+    for (absl::string_view word : ClueWords(clue)) {
+      absl::StatusOr<const Facts*> facts = Of(word);
+      if (!facts.ok()) return facts.status();
+      if ((*facts)->codes.size() >= 3 && answers.count((*facts)->codes)) return true;
     }
     return false;
   }
 
  private:
+  struct Facts {
+    std::string codes;  // empty: not a word of the alphabet
+    bool kept_out = false;
+  };
+
+  absl::StatusOr<const Facts*> Of(absl::string_view word) {
+    auto it = facts_.find(word);
+    if (it != facts_.end()) return &it->second;
+    Facts f;
+    if (normalizer_->NormalizeAnswer(word, &f.codes) == TextVerdict::kOk) {
+      auto records = store_.GetWords({f.codes});
+      if (!records.ok()) return records.status();
+      f.kept_out = (*records)[0] && ((*records)[0]->flags & schema::kOffensiveFlags) != 0;
+    } else {
+      f.codes.clear();
+    }
+    return &facts_.emplace(std::string(word), std::move(f)).first->second;
+  }
+
   const Store& store_;
   Normalizer* normalizer_;
-  absl::flat_hash_map<std::string, bool> flagged_;  // clue word as written -> an offensive entry
-  std::string codes_;
+  absl::flat_hash_map<std::string, Facts> facts_;  // clue word as written
 };
 
 
@@ -204,7 +227,7 @@ bool BestFirst(const Candidate& a, const Candidate& b) {
 class CandidateMaker {
  public:
   CandidateMaker(const Store& store, Normalizer* normalizer, const ClueOptions& options)
-      : store_(store), options_(options), give_away_(normalizer), kept_out_(store, normalizer) {
+      : store_(store), options_(options), give_away_(normalizer), words_(store, normalizer) {
     for (const auto& [id, name] : store.sources()) {
       if (std::find(options.preferred_sources.begin(), options.preferred_sources.end(), name) !=
           options.preferred_sources.end()) {
@@ -251,6 +274,11 @@ class CandidateMaker {
     return absl::OkStatus();
   }
 
+  // Whether a candidate names one of `answers` (ClueWordFacts::NamesOneOf).
+  absl::StatusOr<bool> NamesOneOf(const Candidate& c, const std::set<std::string>& answers) {
+    return words_.NamesOneOf(c.text, answers);
+  }
+
   const std::string& SourceName(const Candidate& c) const {
     static const std::string kNone;
     if (c.tier == ClueTier::kOwn) return kNone;
@@ -266,7 +294,7 @@ class CandidateMaker {
     if ((c.flags & schema::kClueOffensive) && !options_.allow_offensive) return false;
     if ((stored_give_away && (c.flags & schema::kClueGivesAway)) || give_away_.GivesAway(text, answer)) return false;
     if (options_.allow_offensive) return true;
-    absl::StatusOr<bool> kept_out = kept_out_.InClue(text);
+    absl::StatusOr<bool> kept_out = words_.UsesKeptOutWord(text);
     if (!kept_out.ok()) return kept_out.status();
     return !*kept_out;
   }
@@ -274,7 +302,7 @@ class CandidateMaker {
   const Store& store_;
   const ClueOptions& options_;
   GiveAwayChecker give_away_;
-  KeptOutWords kept_out_;
+  ClueWordFacts words_;
   std::set<uint32_t> preferred_;  // source ids of options_.preferred_sources
 };
 
@@ -289,6 +317,8 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
   // One store look-up per distinct answer (an answer may cross itself).
   std::map<std::string, std::vector<std::pair<uint64_t, ClueRecord>>> stored;
   std::vector<Candidate> candidates;
+  std::set<std::string> answers;  // the puzzle's entries
+  for (const CluedEntry& e : *entries) answers.insert(e.answer);
   for (CluedEntry& e : *entries) {
     auto it = stored.find(e.answer);
     if (it == stored.end()) {
@@ -316,6 +346,15 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
         (*std::min_element(eligible.begin(), eligible.end(),
                            [](const Candidate* a, const Candidate* b) { return a->tier < b->tier; }))->tier;
     std::erase_if(eligible, [first_tier](const Candidate* c) { return c->tier != first_tier; });
+    // A clue that names another entry of the puzzle only when no other is
+    // left (ASSAM's "Tea" beside TEA, AGREE's "See" beside SEE).
+    std::vector<const Candidate*> apart;
+    for (const Candidate* c : eligible) {
+      absl::StatusOr<bool> names = maker.NamesOneOf(*c, answers);
+      if (!names.ok()) return names.status();
+      if (!*names) apart.push_back(c);
+    }
+    if (!apart.empty()) eligible.swap(apart);
     // A clue that starts like one already chosen only when no other is left.
     std::vector<const Candidate*> fresh;
     for (const Candidate* c : eligible) {

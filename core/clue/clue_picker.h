@@ -7,8 +7,9 @@
 // of puzzles (an entry flagged vulgar, slur, insult or sensitive), is never
 // chosen unless `allow_offensive`; a clue that gives the answer away
 // (give_away.h) is never chosen; no clue text is used twice in one puzzle,
-// and two clues start alike only when an entry has nothing else; an
-// optional maximum length (in characters). The constructor's own clues come
+// and two clues start alike, or a clue names another entry of the puzzle,
+// only when an entry has nothing else; an optional maximum length (in
+// characters). The constructor's own clues come
 // first, then their preferred sources' (ClueTier). An entry with no
 // acceptable clue stays without one (missing), never with an invented clue.
 //

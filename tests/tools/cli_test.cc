@@ -2,6 +2,8 @@
 #include "tools/xwdb/cli.h"
 
 #include <filesystem>
+#include <fstream>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -387,6 +389,35 @@ TEST(CliTest, YourOwnCluesAndPreferredSourcesComeFirst) {
   EXPECT_EQ(answers[0]["clues"].size(), 2u);
   EXPECT_EQ(answers[0]["clues"][0]["own"], false);
   EXPECT_EQ(Xwdb({"clues", "--db", db, "--own-clues", dir.Sub("missing.txt"), "cat"}).code, kExitError);
+}
+
+// The project's list of forms that are no words (data/blocks, blocked by
+// the default recipe): one lower-case entry a line, none twice, and `xwdb
+// block --from` takes every one out of a dictionary that holds them, and
+// nothing else.
+TEST(CliTest, TheShippedListOfNonWordsBlocksEachOfThem) {
+  const std::string path = std::string(XWDB_SOURCE_DIR) + "/data/blocks/en-not-words.txt";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  std::set<std::string> words;
+  std::string line, scored = "barren;60\nshucks;60\n";
+  for (int number = 1; std::getline(in, line); ++number) {
+    ASSERT_FALSE(line.empty()) << path << ":" << number;
+    EXPECT_EQ(line.find_first_not_of("abcdefghijklmnopqrstuvwxyz"), std::string::npos) << path << ":" << number;
+    EXPECT_TRUE(words.insert(line).second) << path << ":" << number << " repeats " << line;
+    scored += line + ";60\n";
+  }
+  ASSERT_GT(words.size(), 40u);
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"}, scored).code, kExitOk);
+  Result blocked = Xwdb({"block", "--db", db, "--from", path});
+  ASSERT_EQ(blocked.code, kExitOk) << blocked.err;
+  Result stats = Xwdb({"stats", "--db", db, "--json"});
+  ASSERT_EQ(stats.code, kExitOk) << stats.err;
+  EXPECT_EQ(nlohmann::json::parse(stats.out)["words"], 2) << stats.out;  // BARREN and SHUCKS stay
+  EXPECT_EQ(Xwdb({"match", "--db", db, "barrener"}).out, "");
+  EXPECT_NE(Xwdb({"match", "--db", db, "barren"}).out.find("BARREN"), std::string::npos);
 }
 
 // The puzzles xwdb writes (.puz, ipuz, xd) are clue sources for another

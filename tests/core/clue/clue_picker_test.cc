@@ -357,29 +357,50 @@ TEST_F(PickTest, OwnCluesThenPreferredSourcesFirst) {
   EXPECT_FALSE(e[0].own);
 }
 
+// A dictionary made of a clue file's lines and clues written straight to
+// the store, with the English normalizer.
+class ClueSuggestionsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto s = Store::Open(dir_.Sub("db"), {.create_if_missing = true});
+    ASSERT_TRUE(s.ok()) << s.status();
+    store_ = *std::move(s);
+  }
+  ::testing::AssertionResult ImportPipe(const std::string& lines) {
+    ImportOptions o;
+    o.format = Format::kPipe;
+    auto report = Import(store_.get(), {ImportInput::Bytes("c.txt", lines)}, o);
+    if (!report.ok()) return ::testing::AssertionFailure() << report.status();
+    return ::testing::AssertionSuccess();
+  }
+  std::string Codes(const char* word) {
+    std::string codes;
+    EXPECT_EQ(n_->NormalizeAnswer(word, &codes), TextVerdict::kOk) << word;
+    return codes;
+  }
+  testing::TempDir dir_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Normalizer> n_ = English();
+};
+
 // Suggestions for one entry: the constructor's own first, then every
 // stored clue in the order the best policy prefers them (a long definition
 // beside its short form), those never chosen last and marked; one text once.
-TEST(ClueSuggestionsTest, OwnFirstEveryStoredClueThenTheUnprintable) {
-  testing::TempDir dir;
-  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
-  ASSERT_TRUE(store.ok()) << store.status();
-  ImportOptions o;
-  o.format = Format::kPipe;
-  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", "SEA|Briny deep\n")}, o).ok());
-  std::unique_ptr<Normalizer> n = English();
-  std::string sea;
-  ASSERT_EQ(n->NormalizeAnswer("sea", &sea), TextVerdict::kOk);
+TEST_F(ClueSuggestionsTest, OwnFirstEveryStoredClueThenTheUnprintable) {
+  ASSERT_TRUE(ImportPipe("SEA|Briny deep\n"));
+  Normalizer* n = n_.get();
+  Store* store = store_.get();
+  const std::string sea = Codes("sea");
   WriteSet ws;
   // A long definition (its words do not matter here) and its short form.
   ws.PutClue(sea, 1, ClueRecord{0, 0, "Waste pipes that carry away sewage or surface water", 1, 0});
   ws.PutClue(sea, 2, ClueRecord{0, 0, "Ocean", 2, schema::kClueSynonym});
   ws.PutClue(sea, 3, ClueRecord{0, 0, "Sea dog's home", 3, 0});  // gives SEA away
   ws.PutClue(sea, 4, ClueRecord{0, 0, "Obscene word for the deep", 4, schema::kClueOffensive});
-  ASSERT_TRUE((*store)->Commit(&ws).ok());
+  ASSERT_TRUE(store->Commit(&ws).ok());
   ClueOptions options;
   options.own[sea] = {"Main", "Ocean"};  // "Ocean" stored too: listed once, as own
-  auto got = ClueSuggestions(**store, n.get(), sea, options);
+  auto got = ClueSuggestions(*store, n, sea, options);
   ASSERT_TRUE(got.ok()) << got.status();
   std::vector<std::string> texts;
   for (const ClueSuggestion& s : *got) texts.push_back(s.text);
@@ -396,14 +417,14 @@ TEST(ClueSuggestionsTest, OwnFirstEveryStoredClueThenTheUnprintable) {
   EXPECT_FALSE((*got)[5].printable);
   EXPECT_FALSE((*got)[6].printable);
   // The grid's choice is the first printable suggestion.
-  auto g = Grid::Parse("SEA\n", n.get());
+  auto g = Grid::Parse("SEA\n", n);
   auto entries = EntriesOf(*g, 3);
-  ASSERT_TRUE(PickClues(**store, n.get(), options, &*entries).ok());
+  ASSERT_TRUE(PickClues(*store, n, options, &*entries).ok());
   EXPECT_EQ((*entries)[0].clue, texts[0]);
   options.own.clear();
   entries = EntriesOf(*g, 3);
-  ASSERT_TRUE(PickClues(**store, n.get(), options, &*entries).ok());
-  auto plain = ClueSuggestions(**store, n.get(), sea, options);
+  ASSERT_TRUE(PickClues(*store, n, options, &*entries).ok());
+  auto plain = ClueSuggestions(*store, n, sea, options);
   ASSERT_TRUE(plain.ok());
   EXPECT_EQ((*entries)[0].clue, (*plain)[0].text);
 }
@@ -411,30 +432,25 @@ TEST(ClueSuggestionsTest, OwnFirstEveryStoredClueThenTheUnprintable) {
 // A long definition that gives the answer away by a word its short form
 // leaves out: the short form is checked on its own words, listed printable
 // and chosen (ICECREAM had no clue: "...containing cream...").
-TEST(ClueSuggestionsTest, AShortFormIsCheckedOnItsOwnWords) {
-  testing::TempDir dir;
-  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
-  ASSERT_TRUE(store.ok()) << store.status();
-  ImportOptions o;
-  o.format = Format::kPipe;
-  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", "TEN|Decade's years\n")}, o).ok());
-  std::unique_ptr<Normalizer> n = English();
-  std::string icecream;
-  ASSERT_EQ(n->NormalizeAnswer("ice cream", &icecream), TextVerdict::kOk);
+TEST_F(ClueSuggestionsTest, AShortFormIsCheckedOnItsOwnWords) {
+  ASSERT_TRUE(ImportPipe("TEN|Decade's years\n"));
+  Normalizer* n = n_.get();
+  Store* store = store_.get();
+  const std::string icecream = Codes("ice cream");
   WriteSet ws;
   ws.PutClue(icecream, 1,
              ClueRecord{0, 0, "Frozen dessert containing cream and sugar and flavoring", 1, schema::kClueGivesAway});
-  ASSERT_TRUE((*store)->Commit(&ws).ok());
-  auto got = ClueSuggestions(**store, n.get(), icecream, {});
+  ASSERT_TRUE(store->Commit(&ws).ok());
+  auto got = ClueSuggestions(*store, n, icecream, {});
   ASSERT_TRUE(got.ok()) << got.status();
   ASSERT_EQ(got->size(), 2u);
   EXPECT_EQ((*got)[0].text, "Frozen dessert");
   EXPECT_TRUE((*got)[0].printable);
   EXPECT_EQ(ClueKindName((*got)[0]), "definition, sense 1, shortened");
   EXPECT_FALSE((*got)[1].printable);
-  auto g = Grid::Parse("ICECREAM\n", n.get());
+  auto g = Grid::Parse("ICECREAM\n", n);
   auto entries = EntriesOf(*g, 3);
-  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*entries).ok());
+  ASSERT_TRUE(PickClues(*store, n, {}, &*entries).ok());
   EXPECT_EQ((*entries)[0].clue, "Frozen dessert");
   EXPECT_TRUE((*entries)[0].shortened);
 }
@@ -456,6 +472,30 @@ TEST(OwnCluesTest, ReadsTheListAndNamesEachBadLine) {
   EXPECT_EQ(file.problems[0], "mine.txt:4: no '|' between the answer and its clue");
   EXPECT_EQ(file.problems[1].rfind("mine.txt:6: answer 'c4t': ", 0), 0u) << file.problems[1];
   EXPECT_EQ(file.problems[2].rfind("mine.txt:8: clue: ", 0), 0u) << file.problems[2];
+}
+
+// A clue does not name another entry of the puzzle while another is left
+// (a blind review: ASSAM's "Tea..." beside TEA, AGREE's "See..." beside SEE).
+TEST(PickBestTest, NoClueNamesAnotherEntry) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  ASSERT_TRUE(Import(store->get(),
+                     {ImportInput::Bytes("c.txt", "ASSAM|Tea land\nASSAM|Indian state\nTEA|Earl Grey, e.g.\n"
+                                                  "AGREE|See eye to eye\nSEE|Spot\n")},
+                     o)
+                  .ok());
+  std::unique_ptr<Normalizer> n = English();
+  auto g = Grid::Parse("ASSAM\n#####\nTEA##\n#####\nAGREE\n#####\nSEE##\n", n.get());
+  ASSERT_TRUE(g.ok()) << g.status();
+  auto e = EntriesOf(*g, 3);
+  ASSERT_TRUE(e.ok());
+  ASSERT_EQ(e->size(), 4u);
+  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());
+  EXPECT_EQ((*e)[0].clue, "Indian state");  // not the shorter "Tea land": TEA is an entry
+  EXPECT_EQ((*e)[2].clue, "See eye to eye");  // names SEE, but nothing else is left
 }
 
 // A clue from an offensive sense is never chosen by default, however it
