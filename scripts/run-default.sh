@@ -56,7 +56,8 @@ if [ ! -e "$db/CURRENT" ]; then
   "$xwdb" import --db "$tmp" --format flags data/flags/en-offensive.txt
   # Forms the word lists make that are no words (BARRENER, SHUCKSES, SISES)
   # or plurals of one place or people (RWANDAS): blocked, never filled.
-  "$xwdb" block --db "$tmp" --from data/blocks/en-not-words.txt
+  "$xwdb" block --db "$tmp" --from data/blocks/en-not-words.txt >/dev/null
+  echo "blocked $(wc -l < data/blocks/en-not-words.txt) forms that are no words (data/blocks/en-not-words.txt)"
   # Scores by fill value (`xwdb why WORD` shows the terms): SCOWL's level,
   # WordNet's corpus counts, senses, phrases, genera and inflections, and
   # whether the entry has a printable clue.
