@@ -150,6 +150,11 @@ function drawGrid() {
     }
   }
   $('slot-name').textContent = slot ? `for ${slotName(slot)} (${slot.cells.length})` : '';
+  // The selected entry's clue in the lists.
+  const key = slot ? slotName(slot) : '';
+  for (const input of document.querySelectorAll('input.clue')) {
+    input.closest('li').classList.toggle('current', input.dataset.key === key);
+  }
   $('undo').disabled = state.history.size === 0;
 }
 
@@ -223,6 +228,14 @@ function nextSlot(back) {
   select(Math.floor(i / state.grid.cols), i % state.grid.cols, s.dir);
 }
 
+// Home and End: the first or last cell of the selected entry.
+function toSlotEnd(last) {
+  const slot = currentSlot();
+  if (!slot) return;
+  const i = last ? slot.cells[slot.cells.length - 1] : slot.cells[0];
+  select(Math.floor(i / state.grid.cols), i % state.grid.cols, slot.dir);
+}
+
 function typeLetter(ch) {
   const { r, c } = state.cursor;
   if (state.grid.isBlock(r, c)) return;
@@ -264,7 +277,13 @@ function onKey(e) {
   }
   if (e.key === ' ') { e.preventDefault(); select(r, c, state.dir === 'A' ? 'D' : 'A'); return; }
   if (e.key === 'Tab') { e.preventDefault(); nextSlot(e.shiftKey); return; }
-  if (e.key === 'Escape') { e.preventDefault(); $('verify').focus(); return; }
+  if (e.key === 'Escape') {
+    e.preventDefault();
+    // A marked rectangle is cleared first; then Esc leaves the grid.
+    if (state.corner) { state.corner = null; drawGrid(); say('Selection cleared.'); } else $('verify').focus();
+    return;
+  }
+  if (e.key === 'Home' || e.key === 'End') { e.preventDefault(); toSlotEnd(e.key === 'End'); return; }
   if (e.key === 'Backspace') { e.preventDefault(); erase(true); return; }
   if (e.key === 'Delete') { e.preventDefault(); erase(false); return; }
   if (e.key === '.' || e.key === '#') { e.preventDefault(); toggleBlock(r, c); return; }
@@ -504,6 +523,7 @@ async function runFill({ selection = false, another = false } = {}) {
   changed();
   const controller = new AbortController();
   state.fill = controller;
+  let best = null;  // the best fill the optimizer has sent so far
   setFilling(true);
   $('fill-status').textContent = 'Filling…';
   const status = $('fill-status');
@@ -515,6 +535,7 @@ async function runFill({ selection = false, another = false } = {}) {
         $('fill-progress').value = p.slots_filled;
         status.textContent = `${p.nodes} nodes, ${p.slots_filled} of ${p.slots_total} entries, ${p.seconds.toFixed(1)} s`;
       } else if (event.found && options.optimize) {
+        best = event.found;
         g.restore(before);
         applyRows(event.found.rows);
         changed();
@@ -539,8 +560,13 @@ async function runFill({ selection = false, another = false } = {}) {
     }
   } catch (e) {
     g.restore(before);
-    if (e.name === 'AbortError') status.textContent = 'Stopped.';
-    else { status.textContent = ''; sayError(e, 'Fill'); }
+    // Stop keeps the best fill found so far.
+    if (best) applyRows(best.rows);
+    if (e.name === 'AbortError') {
+      status.textContent = best
+        ? `Stopped: the best fill found is kept (lowest score ${best.min_score}, mean ${best.mean_score.toFixed(1)}).`
+        : 'Stopped.';
+    } else { status.textContent = ''; sayError(e, 'Fill'); }
   } finally {
     state.fill = null;
     setFilling(false);

@@ -62,7 +62,19 @@ class PageTest(unittest.TestCase):
             f.write("CAT|Feline friend\nCAT|Tom, for one\nARE|Exist\nTEN|Decade's years\nTEN|Perfect score\n")
         subprocess.run([XWDB, "import", "--db", clued, "--locale", "en", "--format", "pipe", clue_file], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # A third with scores that differ (fixed, from each word's letters),
+        # so that "best within the time" keeps finding better fills.
+        scored = os.path.join(cls.tmp.name, "scored.db")
+        scored_list = os.path.join(cls.tmp.name, "scored.txt")
+        with open(WORD_LIST, encoding="utf-8") as words, open(scored_list, "w") as f:
+            for word in words:
+                word = word.strip()
+                if word.isascii() and word.isalpha():
+                    f.write(f"{word};{40 + sum(map(ord, word)) * 7919 % 61}\n")
+        subprocess.run([XWDB, "import", "--db", scored, "--locale", "en", "--format", "scored", scored_list],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         cls.daemon = xwdbd_fixture.Daemon(XWDBD, cls.tmp.name, ["--db", "en=" + db, "--db", "clued=" + clued,
+                                                                    "--db", "scored=" + scored,
                                                                     "--call-log", "off", "--fill-threads", "2"],
                                           http="127.0.0.1:0")
         cls.url = f"http://127.0.0.1:{cls.daemon.http_port}/"
@@ -339,6 +351,62 @@ class PageTest(unittest.TestCase):
         self.find("#clue-ideas .forget").click()
         self.wait_for("my clue gone", lambda: self.find("#my-clues-count").text == "My clues: 0")
         self.wait_for("the panel without it", lambda: len(self.clue_ideas()) == 2 and not any(o for _, _, o in self.clue_ideas()))
+
+    def cursor(self):
+        return self.browser.execute_script("""
+            const c = document.querySelector('#grid .cell.cursor');
+            return c ? [Number(c.dataset.r), Number(c.dataset.c)] : null;""")
+
+    def test_5_everyday_loop_defects(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        self.open_page()
+        # A block under the cursor is drawn as a block (was a yellow, white-looking cell).
+        self.new_grid("blank", 5)
+        self.find("#mode").click()
+        self.cell(2, 2).click()
+        self.find("#mode").click()
+        self.assertEqual(self.letters()[2], "..#..")
+        ink = self.browser.execute_script(
+            "return getComputedStyle(document.documentElement).getPropertyValue('--ink').trim()")
+        background = self.browser.execute_script(
+            "return getComputedStyle(document.querySelector('.cell[data-r=\"2\"][data-c=\"2\"]')).backgroundColor")
+        self.assertEqual(background, "rgb(27, 27, 27)", (ink, background))
+        # Home and End go to the selected entry's ends.
+        self.cell(0, 2).click()
+        self.wait_for("1A selected", lambda: "A (" in self.find("#slot-name").text)
+        self.find("#grid").send_keys(Keys.END)
+        self.wait_for("the last cell", lambda: self.cursor() == [0, 4])
+        self.find("#grid").send_keys(Keys.HOME)
+        self.wait_for("the first cell", lambda: self.cursor() == [0, 0])
+        # Esc clears a Shift+click rectangle (it stayed, and a later "Fill selection" failed on it).
+        self.cell(0, 0).click()
+        ActionChains(self.browser).key_down(Keys.SHIFT).click(self.cell(1, 1)).key_up(Keys.SHIFT).perform()
+        self.wait_for("the rectangle", lambda: len(self.find_all("#grid .cell.in-rect")) == 4)
+        self.find("#grid").send_keys(Keys.ESCAPE)
+        self.wait_for("the rectangle cleared", lambda: not self.find_all("#grid .cell.in-rect"))
+        # Stop during "best within the time" keeps the best fill found (the grid went back to empty).
+        from selenium.webdriver.support.ui import Select
+        Select(self.find("#dictionary")).select_by_value("scored")
+        self.new_grid("15x15 daily")
+        self.find("#optimize").click()
+        self.find("#seconds").clear()
+        self.find("#seconds").send_keys("60")
+        self.find("#fill").click()
+        self.wait_for("a first fill", lambda: self.find("#fill-status").text.startswith("Better fill"), 60)
+        self.find("#stop").click()
+        self.wait_for("the stop", lambda: self.find("#fill-status").text.startswith("Stopped"), 30)
+        self.assertIn("best fill found is kept", self.find("#fill-status").text)
+        grid = self.letters()
+        self.assertTrue(all(ch != "." for row in grid for ch in row), grid)
+        self.find("#optimize").click()
+        # The selected entry's clue is marked in the lists once they are drawn.
+        self.wait_for("the clue lists", lambda: self.find_all("#across li input.clue"))
+        self.cell(0, 0).click()
+        self.wait_for("1A's clue marked",
+                      lambda: self.browser.execute_script(
+                          "const li = document.querySelector('#clue-lists li.current');"
+                          "return li && li.querySelector('input.clue').dataset.key;") in ("1A", "1D"))
 
 
 if __name__ == "__main__":
