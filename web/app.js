@@ -5,6 +5,7 @@ import { BLOCK, BY_FILL, Grid, History, TEMPLATES } from './grid.js';
 import { readPuzzle, saveBase64 } from './formats.js';
 import { MyClues } from './my_clues.js';
 import { CluePanel } from './clue_panel.js';
+import { loadWork, saveWork } from './storage.js';
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
@@ -182,6 +183,7 @@ function changed({ keepAnalysis = false } = {}) {
   scheduleSuggest();
   scheduleClues();
   showEntryClues();
+  autosave();
 }
 
 function edit(fn) {
@@ -346,7 +348,7 @@ const scheduleAnalyze = debounce(analyze, ANALYZE_DELAY_MS);
 async function analyze() {
   const turn = analyzeTurn();
   try {
-    const a = await api.call('Analyze', { ...baseRequest(), best_words: 1, options: { allow: allowed() } }, turn.signal);
+    const a = await api.call('Analyze', { ...baseRequest(), best_words: 1, options: ruleOptions() }, turn.signal);
     if (!turn.current()) return;
     state.analysis = a;
     drawGrid();
@@ -354,6 +356,17 @@ async function analyze() {
   } catch (e) {
     if (turn.current()) sayError(e, 'Analyze');
   }
+}
+
+// A slot the daemon names by its cell: "17A" when the grid numbers it, else
+// its row and column (a run too short to be an entry).
+function refName(ref) {
+  if (!ref) return '';
+  if (ref.name) return ref.name;
+  const dir = ref.direction === 'DOWN' ? 'D' : 'A';
+  if (ref.number) return `${ref.number}${dir}`;
+  const slot = state.slots.find((s) => s.row === ref.row - 1 && s.col === ref.column - 1 && s.dir === dir);
+  return slot ? slotName(slot) : `row ${ref.row}, column ${ref.column}${ref.direction ? ` ${ref.direction.toLowerCase()}` : ''}`;
 }
 
 function drawFacts(a) {
@@ -376,14 +389,14 @@ function drawFacts(a) {
   }));
   const problems = [];
   if (!a.consistent && a.reason) problems.push(['dead', a.reason]);
-  for (const s of a.dead_slots || []) problems.push(['dead', `${s.name || `${s.number}${s.direction[0]}`}: no word fits`]);
+  for (const s of a.dead_slots || []) problems.push(['dead', `${refName(s)}: no word fits`]);
   if ((f.short_entries || []).length) {
-    problems.push(['warn', `short entries: ${f.short_entries.map((s) => s.name || `${s.row},${s.column}`).join(', ')}`]);
+    problems.push(['warn', `short entries: ${f.short_entries.map(refName).join(', ')}`]);
   }
   if ((f.unchecked_cells || []).length) problems.push(['warn', `${f.unchecked_cells.length} unchecked cells`]);
   if ((f.duplicate_given || []).length) problems.push(['warn', `entered twice: ${f.duplicate_given.join(', ')}`]);
   for (const s of a.slots || []) {
-    if (s.given && !s.in_dictionary) problems.push(['warn', `${s.slot.name}: ${s.pattern} is not in the dictionary`]);
+    if (s.given && !s.in_dictionary) problems.push(['warn', `${refName(s.slot)}: ${s.pattern} is not in the dictionary`]);
   }
   $('problems').replaceChildren(...problems.map(([kind, text]) => {
     const li = document.createElement('li');
@@ -410,7 +423,7 @@ async function suggest(verify) {
   }
   const started = window.xwdbSelectedAt || performance.now();
   const body = {
-    ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: SUGGEST_PROBES, options: { allow: allowed() },
+    ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: SUGGEST_PROBES, options: ruleOptions(),
   };
   if (verify) Object.assign(body, { verify, verify_seconds: 3 });
   if (verify) $('suggest-count').textContent = 'verifying…';
@@ -494,12 +507,19 @@ function allowed() {
   return allow;
 }
 
+// The minimum score, as the fill takes it.
+function minScore() { return Math.max(0, Math.min(100, Number($('min-score').value) || 0)); }
+
+// The rules that Analyze and Suggest share with the fill: the heat map and
+// the suggestions count only the words a fill may use.
+function ruleOptions() { return { allow: allowed(), min_score: minScore() }; }
+
 async function runFill({ selection = false, another = false } = {}) {
   if (state.fill) return;
   const g = state.grid;
   const seconds = Math.max(1, Math.min(300, Number($('seconds').value) || 20));
   const options = {
-    min_score: Math.max(0, Math.min(100, Number($('min-score').value) || 0)),
+    min_score: minScore(),
     timeout_seconds: seconds,
     seed: Math.floor(Math.random() * 0xffffffff),
     allow: allowed(),
@@ -526,6 +546,7 @@ async function runFill({ selection = false, another = false } = {}) {
   let best = null;  // the best fill the optimizer has sent so far
   setFilling(true);
   $('fill-status').textContent = 'Filling…';
+  say('');  // the last fill's message no longer holds
   const status = $('fill-status');
   try {
     const result = await api.fill({ ...baseRequest(), options }, (event) => {
@@ -623,7 +644,7 @@ function clueItem(dir, e) {
   input.placeholder = 'no clue in the dictionary';
   input.setAttribute('aria-label', `${e.number} ${dir === 'A' ? 'Across' : 'Down'}, ${e.answer}`);
   input.dataset.key = key;
-  input.addEventListener('input', () => { kept.text = input.value; kept.edited = true; showEntryClues(); });
+  input.addEventListener('input', () => { kept.text = input.value; kept.edited = true; showEntryClues(); autosave(); });
   // Focusing a clue selects its entry in the grid (and its clues in the panel).
   input.addEventListener('focus', () => {
     const slot = state.slots.find((s) => slotName(s) === key);
@@ -651,6 +672,7 @@ const cluePanel = new CluePanel({
   dictionary: () => $('dictionary').value,
   onUse: (key, answer, text) => {
     state.clues.set(key, { answer, text, edited: true });
+    autosave();
     const input = document.querySelector(`input.clue[data-key="${key}"]`);
     if (input) input.value = text;
   },
@@ -696,18 +718,69 @@ async function openFile(file) {
   }
 }
 
+// ---- the work, kept in the browser ---------------------------------------
+
+// The settings kept with the work, by element id.
+const SETTINGS = ['min-score', 'seconds', 'optimize', 'allow-flagged', 'allow-unclued', 'threads', 'engine',
+  'symmetry'];
+let wantedDictionary = '';  // the saved work's, chosen once the daemon lists it
+
+function currentWork() {
+  const g = state.grid;
+  const settings = { dictionary: $('dictionary').value || wantedDictionary };
+  for (const id of SETTINGS) settings[id] = $(id).type === 'checkbox' ? $(id).checked : $(id).value;
+  return {
+    rows: g.toRows(),
+    fillMarks: g.mark.map((m, i) => (m === BY_FILL && g.cells[i] && g.cells[i] !== BLOCK ? '1' : '0')).join(''),
+    clues: [...state.clues],
+    title: $('title').value,
+    author: $('author').value,
+    settings,
+  };
+}
+
+const autosave = debounce(() => {
+  const error = saveWork(localStorage, currentWork());
+  if (error) say(`Autosave: ${error}.`, 'error');
+}, 300);
+
+// Whether the page holds work a new grid would throw away.
+function hasWork() {
+  return state.grid.cells.some((ch) => ch && ch !== BLOCK) || [...state.clues.values()].some((c) => c.edited) ||
+    !!$('title').value;
+}
+
+function restoreWork(saved) {
+  for (const id of SETTINGS) {
+    if (!(id in saved.settings)) continue;
+    if ($(id).type === 'checkbox') $(id).checked = !!saved.settings[id]; else $(id).value = String(saved.settings[id]);
+  }
+  wantedDictionary = typeof saved.settings.dictionary === 'string' ? saved.settings.dictionary : '';
+  const grid = Grid.fromRows(saved.rows);
+  [...saved.fillMarks].forEach((m, i) => {
+    if (m === '1' && grid.cells[i] && grid.cells[i] !== BLOCK) grid.mark[i] = BY_FILL;
+  });
+  newGrid(grid);
+  state.clues = new Map(saved.clues);
+  $('title').value = saved.title;
+  $('author').value = saved.author;
+  say('Your work is back as you left it (kept in this browser).');
+}
+
 // ---- set-up ---------------------------------------------------------------
 
 async function loadDictionaries() {
   try {
     const res = await api.call('ListDictionaries', {});
     const select = $('dictionary');
+    const wanted = select.value || wantedDictionary;
     select.replaceChildren(...(res.dictionaries || []).map((d) => {
       const o = document.createElement('option');
       o.value = d.name;
       o.textContent = `${d.name} (${d.locale}, ${Number(d.word_count).toLocaleString()} words)`;
       return o;
     }));
+    if ([...select.options].some((o) => o.value === wanted)) select.value = wanted;
   } catch (e) {
     sayError(e, 'Dictionaries');
   }
@@ -724,12 +797,25 @@ function setUp() {
   template.value = '15x15 daily';
   $('new-grid').addEventListener('submit', (e) => {
     e.preventDefault();
+    if (hasWork() && !window.confirm('Start a new grid? The one on the page is replaced: download it first to keep it.')) {
+      return;
+    }
+    $('title').value = '';  // a new puzzle's, not the last one's
+    $('author').value = '';
     const name = template.value;
     const n = Math.max(3, Math.min(25, Number($('size').value) || 15));
     newGrid(name === 'blank' ? new Grid(n, n) : Grid.fromRows(TEMPLATES[name]));
     $('grid').focus();
   });
-  $('open').addEventListener('change', (e) => { if (e.target.files[0]) openFile(e.target.files[0]); });
+  $('open').addEventListener('change', (e) => {
+    const file = e.target.files[0];
+    e.target.value = '';  // choosing the same file again opens it again
+    if (!file) return;
+    if (hasWork() && !window.confirm(`Open ${file.name}? The grid on the page is replaced: download it first to keep it.`)) {
+      return;
+    }
+    openFile(file);
+  });
   $('grid').addEventListener('keydown', onKey);
   $('grid').addEventListener('click', onClick);
   $('mode').addEventListener('click', () => {
@@ -751,7 +837,7 @@ function setUp() {
   $('another').addEventListener('click', () => runFill({ another: true }));
   $('stop').addEventListener('click', () => { if (state.fill) state.fill.abort(); });
   $('dictionary').addEventListener('change', () => changed());
-  for (const id of ['allow-flagged', 'allow-unclued']) $(id).addEventListener('change', () => changed());
+  for (const id of ['allow-flagged', 'allow-unclued', 'min-score']) $(id).addEventListener('change', () => changed());
   $('token').addEventListener('change', () => {
     api.setToken($('token').value.trim());
     loadDictionaries().then(() => changed());
@@ -759,8 +845,11 @@ function setUp() {
   for (const b of document.querySelectorAll('.download')) {
     b.addEventListener('click', () => download(b.dataset.format, b.dataset.ext));
   }
+  for (const id of ['title', 'author']) $(id).addEventListener('input', () => autosave());
+  for (const id of SETTINGS) $(id).addEventListener('change', () => autosave());
   setFilling(false);
-  newGrid(Grid.fromRows(TEMPLATES['15x15 daily']));
+  const saved = loadWork(localStorage);
+  if (saved) restoreWork(saved); else newGrid(Grid.fromRows(TEMPLATES['15x15 daily']));
 }
 
 setUp();

@@ -132,13 +132,27 @@ class PageTest(unittest.TestCase):
         self.wait_for("the dictionary list", lambda: self.find_all("#dictionary option"))
         self.wait_for("the page to be ready", lambda: self.browser.execute_script("return window.xwdbTimings.ready"))
 
-    def new_grid(self, template, size=None):
+    def new_grid(self, template, size=None, discard=True):
+        """A new grid; the page asks before it replaces work: `discard` answers."""
+        from selenium.common.exceptions import NoAlertPresentException
         from selenium.webdriver.support.ui import Select
         Select(self.find("#template")).select_by_value(template)
         if size:
             self.find("#size").clear()
             self.find("#size").send_keys(str(size))
         self.find("#new").click()
+        for _ in range(10):
+            try:
+                alert = self.browser.switch_to.alert
+            except NoAlertPresentException:
+                time.sleep(0.05)
+                continue
+            if discard:
+                alert.accept()
+            else:
+                alert.dismiss()
+            return True
+        return False
 
     # ---- tests ------------------------------------------------------------
 
@@ -393,7 +407,10 @@ class PageTest(unittest.TestCase):
         self.find("#seconds").clear()
         self.find("#seconds").send_keys("60")
         self.find("#fill").click()
-        self.wait_for("a first fill", lambda: self.find("#fill-status").text.startswith("Better fill"), 60)
+        # The optimizer's first fill is drawn while it searches on (its
+        # status line is soon overwritten by progress: the grid is the sign).
+        self.wait_for("a first fill", lambda: not self.find("#stop").get_attribute("disabled") and
+                      all(ch != "." for row in self.letters() for ch in row), 60)
         self.find("#stop").click()
         self.wait_for("the stop", lambda: self.find("#fill-status").text.startswith("Stopped"), 30)
         self.assertIn("best fill found is kept", self.find("#fill-status").text)
@@ -407,6 +424,82 @@ class PageTest(unittest.TestCase):
                       lambda: self.browser.execute_script(
                           "const li = document.querySelector('#clue-lists li.current');"
                           "return li && li.querySelector('input.clue').dataset.key;") in ("1A", "1D"))
+
+    def test_6_work_survives_a_reload(self):
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        Select(self.find("#dictionary")).select_by_value("en")
+        self.new_grid("blank", 5)
+        self.cell(0, 0).click()
+        if "A (" not in self.find("#slot-name").text:
+            self.cell(0, 0).click()
+        self.find("#grid").send_keys("sta")
+        self.find("#title").send_keys("Kept")
+        self.find("#fill").click()
+        self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 5)
+        clue = self.find("#across li input.clue")
+        clue.clear()
+        clue.send_keys("Mine")
+        grid = self.letters()
+        # Autosave writes 300 ms after the last change.
+        self.wait_for("the work saved", lambda: "Mine" in (self.browser.execute_script(
+            "return localStorage.getItem('xwdb-work')") or ""))
+        # Reload: the grid, the title, the clue and the dictionary are back.
+        self.open_page()
+        self.wait_for("the grid back", lambda: self.letters() == grid)
+        self.assertEqual(self.find("#title").get_attribute("value"), "Kept")
+        self.assertEqual(self.find("#dictionary").get_attribute("value"), "en")
+        self.wait_for("the clue back", lambda: self.find_all("#across li input.clue") and
+                      self.find("#across li input.clue").get_attribute("value") == "Mine")
+        # The fill's letters are still the fill's: Clear fill leaves the typed ones.
+        self.find("#clear-fill").click()
+        self.wait_for("the fill cleared", lambda: self.letters() == ["STA.."] + ["....."] * 4)
+        # New asks before it throws work away; "cancel" keeps it.
+        self.assertTrue(self.new_grid("blank", 7, discard=False))
+        self.assertEqual(self.letters()[0], "STA..")
+        self.assertTrue(self.new_grid("blank", 7))
+        self.assertEqual(self.letters(), ["......."] * 7)
+
+    def test_7_rules_status_and_problem_names(self):
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        Select(self.find("#dictionary")).select_by_value("scored")
+        self.new_grid("blank", 5)
+        # Min score applies to suggestions too (was: the fill only).
+        box = self.find("#min-score")
+        box.clear()
+        box.send_keys("90")
+        self.find("#seconds").click()  # the change takes effect when the box is left
+        self.cell(0, 1).click()
+        self.wait_for("1A's suggestions", lambda: self.find_all("#suggestions .suggestion"))
+        time.sleep(0.4)  # the list asked for after the change lands last
+        scores = [int(b.find_element("css selector", ".score").text) for b in self.find_all("#suggestions .suggestion")]
+        self.assertTrue(scores and min(scores) >= 90, scores)
+        box.clear()
+        box.send_keys("50")
+        self.find("#seconds").click()
+        # A fill that cannot be made does not leave the last fill's message.
+        self.find("#fill").click()
+        self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        self.assertTrue(self.find("#status").text.startswith("Filled"))
+        self.new_grid("blank", 5)
+        self.cell(1, 0).click()
+        if "A (" not in self.find("#slot-name").text:
+            self.cell(1, 0).click()
+        self.find("#grid").send_keys("qzxjv")
+        self.find("#fill").click()
+        self.wait_for("no fill", lambda: self.find("#fill-status").text.startswith("No fill"), 60)
+        self.assertFalse(self.find("#status").text.startswith("Filled"), self.find("#status").text)
+        # Problems name their entries (were ": QZXJV is not in the dictionary", "short entries: 2,1").
+        self.wait_for("the problems", lambda: "QZXJV is not in the dictionary" in self.find("#problems").text)
+        self.assertIn("6A: QZXJV is not in the dictionary", self.find("#problems").text)
+        self.new_grid("blank", 5)
+        self.find("#mode").click()
+        self.cell(0, 2).click()
+        self.find("#mode").click()
+        self.wait_for("short entries", lambda: "short entries" in self.find("#problems").text)
+        self.assertRegex(self.find("#problems").text, r"short entries: \d+[AD], ")
 
 
 if __name__ == "__main__":
