@@ -476,6 +476,16 @@ function place(slot, word) {
 
 // ---- fill -----------------------------------------------------------------
 
+// How many entries of the grid read otherwise in `rows` than in `patterns`
+// (the entries' letters before, in state.slots' order).
+function entriesChanged(patterns, rows) {
+  const letters = rows.map((row) => [...row]);
+  return state.slots.filter((slot, k) => {
+    const now = slot.cells.map((i) => letters[Math.floor(i / state.grid.cols)][i % state.grid.cols]).join('');
+    return now !== patterns[k];
+  }).length;
+}
+
 function applyRows(rows) {
   const g = state.grid;
   rows.forEach((row, r) => [...row].forEach((ch, c) => {
@@ -538,7 +548,17 @@ async function runFill({ selection = false, another = false } = {}) {
     else { say('Select an entry, or Shift+click a corner, first.', 'error'); return; }
   }
   state.history.push(g.snapshot());
+  // Another fill: the fill on the grid is cleared and the daemon asked for
+  // two fills that differ in a quarter of the open entries; the one that
+  // differs most from the fill that was there is shown (the search is
+  // deterministic: its first fill is often the one it gave before).
+  const previous = another ? state.slots.map((slot) => g.pattern(slot)) : null;
   if (another) g.clearFill();
+  if (another && !options.optimize) {
+    const open = state.slots.filter((slot) => g.pattern(slot).includes('.')).length;
+    options.solutions = 2;
+    options.differ = Math.max(1, Math.floor(open / 4));
+  }
   const before = g.snapshot();
   changed();
   const controller = new AbortController();
@@ -565,13 +585,24 @@ async function runFill({ selection = false, another = false } = {}) {
     }, controller.signal);
     const fills = result.fills || [];
     if (result.outcome === 'FILLED' || fills.length) {
-      const best = fills[fills.length - 1];
+      // The optimizer's last fill is its best; another fill's, the one
+      // that changes most.
+      let best = fills[fills.length - 1];
+      let changedEntries = -1;
+      if (previous) {
+        for (const f of fills) {
+          const n = entriesChanged(previous, f.rows);
+          if (n > changedEntries) { changedEntries = n; best = f; }
+        }
+      }
       g.restore(before);
       applyRows(best.rows);
       const proven = options.optimize ? (result.proven_best ? '; proven best' : '; the time ended the search') : '';
       status.textContent = `Filled in ${result.stats.seconds.toFixed(2)} s${settledBy(result)}: ` +
         `lowest score ${best.min_score}, mean ${best.mean_score.toFixed(1)}${proven}.`;
-      say('Filled. "Another fill" keeps your letters and finds a different fill.');
+      say(previous
+        ? `Another fill: ${changedEntries} ${changedEntries === 1 ? 'entry' : 'entries'} changed.`
+        : 'Filled. "Another fill" keeps your letters and finds a different fill.');
     } else if (result.outcome === 'IMPOSSIBLE') {
       status.textContent = `No fill exists${settledBy(result)}: ${result.reason}`;
     } else if (result.outcome === 'TIMED_OUT') {

@@ -483,6 +483,12 @@ class PageTest(unittest.TestCase):
         self.find("#fill").click()
         self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
         self.assertTrue(self.find("#status").text.startswith("Filled"))
+        # Another fill differs, and says how many entries changed (was the same fill, 0 cells changed).
+        first = self.letters()
+        self.find("#another").click()
+        self.wait_for("another fill", lambda: self.find("#status").text.startswith("Another fill:"), 60)
+        self.assertNotEqual(self.letters(), first)
+        self.assertRegex(self.find("#status").text, r"Another fill: [1-9]\d* entr")
         self.new_grid("blank", 5)
         self.cell(1, 0).click()
         if "A (" not in self.find("#slot-name").text:
