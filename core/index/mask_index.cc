@@ -14,8 +14,8 @@ class MaskIndex::Scan {
  public:
   Scan(const MaskIndex& index, const Mask& mask, const Filter& filter) : filter_(filter) {
     const int length = static_cast<int>(mask.size());
-    if (length < 1 || length > kMaxLength || index.lengths_[length].count == 0) return;
-    const LengthData& d = index.lengths_[length];
+    if (length < 1 || length > kMaxLength || index.lengths_[length]->count == 0) return;
+    const LengthData& d = *index.lengths_[length];
     const int a = index.alphabet_.size();
     for (int p = 0; p < length; ++p) {
       const LetterSet allowed = mask[p] & d.present[p];
@@ -167,6 +167,13 @@ class MaskIndex::Scan {
   bool valid_ = false;
 };
 
+MaskIndex::MaskIndex(Alphabet alphabet) : alphabet_(std::move(alphabet)) { lengths_.fill(EmptyLength()); }
+
+const std::shared_ptr<const MaskIndex::LengthData>& MaskIndex::EmptyLength() {
+  static const auto* const kEmpty = new std::shared_ptr<const LengthData>(std::make_shared<LengthData>());
+  return *kEmpty;
+}
+
 MaskIndex::Builder::Builder(Alphabet alphabet)
     : alphabet_(std::move(alphabet)), words_(kMaxLength + 1) {}
 
@@ -179,99 +186,180 @@ void MaskIndex::Builder::Add(absl::string_view codes, uint8_t score, uint8_t mar
     ++skipped_;
     return;
   }
-  words_[codes.size()].push_back(Word{std::min<uint8_t>(score, 100),
-                                     static_cast<uint8_t>(marks & ((1u << kMarkBits) - 1)), std::string(codes)});
+  words_[codes.size()].push_back(BuildWord{std::min<uint8_t>(score, 100),
+                                          static_cast<uint8_t>(marks & ((1u << kMarkBits) - 1)), std::string(codes)});
 }
 
 std::shared_ptr<const MaskIndex> MaskIndex::Builder::Build() && {
   std::shared_ptr<MaskIndex> index(new MaskIndex(alphabet_));
-  const int a = alphabet_.size();
   for (int length = 1; length <= kMaxLength; ++length) {
-    auto& words = words_[length];
-    if (words.empty()) continue;
-    // One entry per word, with its best score and every mark.
-    std::sort(words.begin(), words.end(), [](const Word& x, const Word& y) {
-      return x.letters != y.letters ? x.letters < y.letters : x.score > y.score;
-    });
-    size_t kept = 0;
-    for (size_t i = 0; i < words.size(); ++i) {
-      if (kept > 0 && words[kept - 1].letters == words[i].letters) {
-        words[kept - 1].marks |= words[i].marks;
-      } else {
-        if (kept != i) words[kept] = std::move(words[i]);
-        ++kept;
-      }
-    }
-    words.resize(kept);
-    std::vector<uint32_t> by_letters(words.size());
-    std::stable_sort(words.begin(), words.end(), [](const Word& x, const Word& y) { return x.score > y.score; });
-    LengthData& d = index->lengths_[length];
-    d.count = static_cast<uint32_t>(words.size());
-    d.blocks = (d.count + 63) / 64;
-    d.letters.reserve(size_t{d.count} * length);
-    d.scores.reserve(d.count);
-    d.marks.reserve(d.count);
-    d.bits.assign(size_t{static_cast<size_t>(length)} * a * d.blocks, 0);
-    d.letter_counts.assign(size_t{static_cast<size_t>(length)} * a, 0);
-    d.present.assign(length, LetterSet());
-    for (uint32_t id = 0; id < d.count; ++id) {
-      const std::string& w = words[id].letters;
-      d.letters += w;
-      d.scores.push_back(words[id].score);
-      d.marks.push_back(words[id].marks);
-      d.marks_present |= words[id].marks;
-      for (int p = 0; p < length; ++p) {
-        const Letter c = static_cast<Letter>(w[p]);
-        const size_t slot = size_t{static_cast<size_t>(p)} * a + c - 1;
-        d.bits[slot * d.blocks + id / 64] |= uint64_t{1} << (id % 64);
-        ++d.letter_counts[slot];
-        d.present[p].Add(c);
-      }
-    }
-    d.chunks = (d.blocks + 63) / 64;
-    d.summary.assign(size_t{static_cast<size_t>(length)} * a * d.chunks, 0);
-    for (size_t slot = 0; slot < size_t{static_cast<size_t>(length)} * a; ++slot) {
-      for (uint32_t b = 0; b < d.blocks; ++b) {
-        if (d.bits[slot * d.blocks + b] != 0) d.summary[slot * d.chunks + b / 64] |= uint64_t{1} << (b % 64);
-      }
-    }
-    if (d.marks_present != 0) {
-      // The set of one mark first, then each larger set as the union of a
-      // smaller one and its lowest mark's.
-      constexpr uint32_t kSets = (1u << kMarkBits) - 1;
-      d.withheld.assign(size_t{kSets} * d.blocks, 0);
-      auto set_of = [&](uint32_t c) { return d.withheld.data() + size_t{c - 1} * d.blocks; };
-      for (uint32_t id = 0; id < d.count; ++id) {
-        for (uint8_t m = d.marks[id]; m != 0; m &= m - 1) set_of(m & -m)[id / 64] |= uint64_t{1} << (id % 64);
-      }
-      for (uint32_t c = 1; c <= kSets; ++c) {
-        const uint32_t low = c & -c;
-        if (c == low) continue;
-        const uint64_t *rest = set_of(c ^ low), *one = set_of(low);
-        uint64_t* out = set_of(c);
-        for (uint32_t b = 0; b < d.blocks; ++b) out[b] = rest[b] | one[b];
-      }
-    }
-    for (uint32_t id = 0; id < d.count; ++id) by_letters[id] = id;
-    std::sort(by_letters.begin(), by_letters.end(), [&](uint32_t x, uint32_t y) {
-      return words[x].letters < words[y].letters;
-    });
-    d.by_letters = std::move(by_letters);
-    index->total_words_ += d.count;
+    if (words_[length].empty()) continue;
+    index->lengths_[length] = BuildLength(length, alphabet_.size(), std::move(words_[length]));
+    index->total_words_ += index->lengths_[length]->count;
     index->max_length_ = length;
-    std::vector<Word>().swap(words);
+  }
+  return index;
+}
+
+std::shared_ptr<const MaskIndex::LengthData> MaskIndex::BuildLength(int length, int a, std::vector<BuildWord> words) {
+  // One entry per word, with its best score and every mark.
+  std::sort(words.begin(), words.end(), [](const BuildWord& x, const BuildWord& y) {
+    return x.letters != y.letters ? x.letters < y.letters : x.score > y.score;
+  });
+  size_t kept = 0;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (kept > 0 && words[kept - 1].letters == words[i].letters) {
+      words[kept - 1].marks |= words[i].marks;
+    } else {
+      if (kept != i) words[kept] = std::move(words[i]);
+      ++kept;
+    }
+  }
+  words.resize(kept);
+  // Sorted by letters now: a stable sort by score keeps alphabet order
+  // within a score, and gives each word its id.
+  std::vector<uint32_t> rank(words.size());  // letters order -> id
+  {
+    std::vector<uint32_t> order(words.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t x, uint32_t y) { return words[x].score > words[y].score; });
+    std::vector<BuildWord> by_score(words.size());
+    for (uint32_t id = 0; id < order.size(); ++id) {
+      rank[order[id]] = id;
+      by_score[id] = std::move(words[order[id]]);
+    }
+    words = std::move(by_score);
+  }
+  auto data = std::make_shared<LengthData>();
+  LengthData& d = *data;
+  d.count = static_cast<uint32_t>(words.size());
+  d.blocks = (d.count + 63) / 64;
+  d.letters.reserve(size_t{d.count} * length);
+  d.scores.reserve(d.count);
+  d.marks.reserve(d.count);
+  d.bits.assign(size_t{static_cast<size_t>(length)} * a * d.blocks, 0);
+  d.letter_counts.assign(size_t{static_cast<size_t>(length)} * a, 0);
+  d.present.assign(length, LetterSet());
+  for (uint32_t id = 0; id < d.count; ++id) {
+    const std::string& w = words[id].letters;
+    d.letters += w;
+    d.scores.push_back(words[id].score);
+    d.marks.push_back(words[id].marks);
+    d.marks_present |= words[id].marks;
+    for (int p = 0; p < length; ++p) {
+      const Letter c = static_cast<Letter>(w[p]);
+      const size_t slot = size_t{static_cast<size_t>(p)} * a + c - 1;
+      d.bits[slot * d.blocks + id / 64] |= uint64_t{1} << (id % 64);
+      ++d.letter_counts[slot];
+      d.present[p].Add(c);
+    }
+  }
+  d.chunks = (d.blocks + 63) / 64;
+  d.summary.assign(size_t{static_cast<size_t>(length)} * a * d.chunks, 0);
+  for (size_t slot = 0; slot < size_t{static_cast<size_t>(length)} * a; ++slot) {
+    for (uint32_t b = 0; b < d.blocks; ++b) {
+      if (d.bits[slot * d.blocks + b] != 0) d.summary[slot * d.chunks + b / 64] |= uint64_t{1} << (b % 64);
+    }
+  }
+  if (d.marks_present != 0) {
+    // The set of one mark first, then each larger set as the union of a
+    // smaller one and its lowest mark's.
+    constexpr uint32_t kSets = (1u << kMarkBits) - 1;
+    d.withheld.assign(size_t{kSets} * d.blocks, 0);
+    auto set_of = [&](uint32_t c) { return d.withheld.data() + size_t{c - 1} * d.blocks; };
+    for (uint32_t id = 0; id < d.count; ++id) {
+      for (uint8_t m = d.marks[id]; m != 0; m &= m - 1) set_of(m & -m)[id / 64] |= uint64_t{1} << (id % 64);
+    }
+    for (uint32_t c = 1; c <= kSets; ++c) {
+      const uint32_t low = c & -c;
+      if (c == low) continue;
+      const uint64_t *rest = set_of(c ^ low), *one = set_of(low);
+      uint64_t* out = set_of(c);
+      for (uint32_t b = 0; b < d.blocks; ++b) out[b] = rest[b] | one[b];
+    }
+  }
+  // The words were in letters order before the score sort: rank lists
+  // their ids in that order.
+  d.by_letters = std::move(rank);
+  return data;
+}
+
+std::shared_ptr<const MaskIndex> MaskIndex::Edited(std::shared_ptr<const MaskIndex> base, std::vector<WordEdit> edits,
+                                                   const MaskIndex* like) {
+  // Edit an edited index's base, so that edits never stack.
+  if (base->base_ != nullptr) base = base->base_;
+  if (like != nullptr && like->base_ != base) like = nullptr;
+  const int a = base->alphabet_.size();
+  std::shared_ptr<MaskIndex> index(new MaskIndex(base->alphabet_));
+  index->base_ = base;
+  index->lengths_ = base->lengths_;
+  // By length, then letters; the last edit of a word wins.
+  std::stable_sort(edits.begin(), edits.end(), [](const WordEdit& x, const WordEdit& y) {
+    return x.codes.size() != y.codes.size() ? x.codes.size() < y.codes.size() : x.codes < y.codes;
+  });
+  std::array<std::vector<WordEdit>, kMaxLength + 1> by_length;
+  for (size_t i = 0; i < edits.size(); ++i) {
+    WordEdit& e = edits[i];
+    const size_t length = e.codes.size();
+    if (length < 1 || length > static_cast<size_t>(kMaxLength) ||
+        std::any_of(e.codes.begin(), e.codes.end(),
+                    [a](char c) { return static_cast<uint8_t>(c) < 1 || static_cast<uint8_t>(c) > a; })) {
+      continue;
+    }
+    if (i + 1 < edits.size() && edits[i + 1].codes == e.codes) continue;
+    e.score = std::min<uint8_t>(e.score, 100);
+    e.marks &= (1u << kMarkBits) - 1;
+    by_length[length].push_back(std::move(e));
+  }
+  for (int length = 1; length <= kMaxLength; ++length) {
+    std::vector<WordEdit>& mine = by_length[length];
+    if (mine.empty()) continue;
+    if (like != nullptr && like->edits_[length] == mine) {
+      index->lengths_[length] = like->lengths_[length];
+    } else {
+      const LengthData& old = *base->lengths_[length];
+      std::vector<BuildWord> words;
+      words.reserve(old.count + mine.size());
+      // The base's words in letters order, merged with the edits (also in
+      // letters order).
+      size_t next = 0;
+      for (uint32_t i = 0; i < old.count; ++i) {
+        const uint32_t id = old.by_letters[i];
+        const absl::string_view w(old.letters.data() + size_t{id} * length, length);
+        while (next < mine.size() && absl::string_view(mine[next].codes) < w) {
+          if (!mine[next].remove) words.push_back(BuildWord{mine[next].score, mine[next].marks, mine[next].codes});
+          ++next;
+        }
+        if (next < mine.size() && mine[next].codes == w) {
+          if (!mine[next].remove) words.push_back(BuildWord{mine[next].score, mine[next].marks, mine[next].codes});
+          ++next;
+        } else {
+          words.push_back(BuildWord{old.scores[id], old.marks[id], std::string(w)});
+        }
+      }
+      for (; next < mine.size(); ++next) {
+        if (!mine[next].remove) words.push_back(BuildWord{mine[next].score, mine[next].marks, mine[next].codes});
+      }
+      index->lengths_[length] = words.empty() ? EmptyLength() : BuildLength(length, a, std::move(words));
+    }
+    index->edits_[length] = std::move(mine);
+  }
+  for (int length = 1; length <= kMaxLength; ++length) {
+    index->total_words_ += index->lengths_[length]->count;
+    if (index->lengths_[length]->count > 0) index->max_length_ = length;
   }
   return index;
 }
 
 uint32_t MaskIndex::word_count(int length) const {
-  return length >= 1 && length <= kMaxLength ? lengths_[length].count : 0;
+  return length >= 1 && length <= kMaxLength ? lengths_[length]->count : 0;
 }
 
 std::optional<uint32_t> MaskIndex::Find(absl::string_view codes) const {
   const int length = static_cast<int>(codes.size());
   if (length < 1 || length > kMaxLength) return std::nullopt;
-  const LengthData& d = lengths_[length];
+  const LengthData& d = *lengths_[length];
   auto it = std::lower_bound(d.by_letters.begin(), d.by_letters.end(), codes,
                              [&](uint32_t id, absl::string_view w) { return letters(length, id) < w; });
   if (it == d.by_letters.end() || letters(length, *it) != codes) return std::nullopt;
@@ -280,14 +368,14 @@ std::optional<uint32_t> MaskIndex::Find(absl::string_view codes) const {
 
 const uint64_t* MaskIndex::Withheld(int length, uint8_t marks) const {
   if (length < 1 || length > kMaxLength) return nullptr;
-  const LengthData& d = lengths_[length];
+  const LengthData& d = *lengths_[length];
   const uint32_t c = marks & d.marks_present;
   return c == 0 ? nullptr : d.withheld.data() + size_t{c - 1} * d.blocks;
 }
 
 uint32_t MaskIndex::ScoreEnd(int length, int min_score) const {
   if (length < 1 || length > kMaxLength) return 0;
-  const auto& scores = lengths_[length].scores;
+  const auto& scores = lengths_[length]->scores;
   return static_cast<uint32_t>(
       std::partition_point(scores.begin(), scores.end(), [&](uint8_t s) { return s >= min_score; }) -
       scores.begin());
@@ -310,7 +398,7 @@ MaskIndex::Projection MaskIndex::Project(const Mask& mask, const Filter& filter)
   const int length = static_cast<int>(mask.size());
   out.letters.assign(mask.size(), LetterSet());
   if (length < 1 || length > kMaxLength) return out;
-  const LengthData& d = lengths_[length];
+  const LengthData& d = *lengths_[length];
   if (d.count == 0) return out;
   // missing[p]: letters allowed at p and not yet seen there among matches.
   std::array<LetterSet, kMaxLength> missing;
@@ -398,9 +486,15 @@ void MaskIndex::ForEachMatch(const Mask& mask, const Filter& filter,
   });
 }
 
-size_t MaskIndex::MemoryBytes() const {
+size_t MaskIndex::MemoryBytes() const { return Bytes(false); }
+size_t MaskIndex::OwnBytes() const { return Bytes(true); }
+
+size_t MaskIndex::Bytes(bool own_only) const {
   size_t bytes = sizeof(*this);
-  for (const LengthData& d : lengths_) {
+  for (int length = 0; length <= kMaxLength; ++length) {
+    if (own_only && base_ != nullptr && lengths_[length] == base_->lengths_[length]) continue;
+    const LengthData& d = *lengths_[length];
+    for (const WordEdit& e : edits_[length]) bytes += sizeof(e) + e.codes.capacity();
     bytes += d.letters.capacity() + d.scores.capacity() + d.by_letters.capacity() * sizeof(uint32_t) +
              d.bits.capacity() * sizeof(uint64_t) + d.letter_counts.capacity() * sizeof(uint32_t) +
              d.present.capacity() * sizeof(LetterSet) + d.summary.capacity() * sizeof(uint64_t) +

@@ -24,6 +24,13 @@
 // + 5 bytes (for English words of
 // average length 9: about 45 bytes).
 //
+// Edits (a constructor's word list: words added, rescored, blocked) make a
+// new index with Edited(): the lengths no edit touches are shared with the
+// base, not copied, and each touched length is rebuilt from the base's
+// words of that length and its edits (a few ms for the largest); an index
+// edited again from an earlier edited one shares every length whose edits
+// did not change. The base is never modified.
+//
 // Thread safety: immutable once built; share one (std::shared_ptr<const
 // MaskIndex>) between any number of threads without locks. To change the
 // dictionary, build a new index and swap the pointer.
@@ -57,6 +64,13 @@ struct MaskFilter {
 };
 
 class MaskIndex {
+ private:
+  struct BuildWord {
+    uint8_t score;
+    uint8_t marks;
+    std::string letters;
+  };
+
  public:
   static constexpr int kMaxLength = Pattern::kMaxCells;
   // A word carries up to kMarkBits marks (bits 0..kMarkBits-1 of a byte),
@@ -78,17 +92,34 @@ class MaskIndex {
 
    private:
     Alphabet alphabet_;
-    struct Word {
-      uint8_t score;
-      uint8_t marks;
-      std::string letters;
-    };
     // Per length, in arrival order.
-    std::vector<std::vector<Word>> words_;
+    std::vector<std::vector<BuildWord>> words_;
     uint64_t skipped_ = 0;
   };
 
   using Filter = MaskFilter;
+
+  // What an edit makes of one word: it is gone (`remove`), or it is in the
+  // index with exactly this score and these marks (added if it was not).
+  struct WordEdit {
+    std::string codes;  // letter codes, 1..kMaxLength of them
+    bool remove = false;
+    uint8_t score = 0;  // 0..100
+    uint8_t marks = 0;
+    friend bool operator==(const WordEdit&, const WordEdit&) = default;
+  };
+
+  // `base` with `edits` applied (at most one edit per word; a later one of
+  // the same word wins; edits with codes outside the alphabet are
+  // skipped). `like`, if given, is an earlier Edited() of the same base:
+  // the lengths whose edits are the same as its are shared from it, so an
+  // edit of one word rebuilds one length. Edited(base, {}) is base's
+  // content with every length shared.
+  static std::shared_ptr<const MaskIndex> Edited(std::shared_ptr<const MaskIndex> base,
+                                                 std::vector<WordEdit> edits,
+                                                 const MaskIndex* like = nullptr);
+  // The index Edited() started from; nullptr for a built one.
+  const std::shared_ptr<const MaskIndex>& base() const { return base_; }
 
   // The letter-set projection of a mask: how many words match, and for each
   // position the letters found there among them.
@@ -105,11 +136,11 @@ class MaskIndex {
 
   // REQUIRES: id < word_count(length).
   absl::string_view letters(int length, uint32_t id) const {
-    const LengthData& d = lengths_[length];
+    const LengthData& d = *lengths_[length];
     return absl::string_view(d.letters.data() + size_t{id} * length, length);
   }
-  uint8_t score(int length, uint32_t id) const { return lengths_[length].scores[id]; }
-  uint8_t marks(int length, uint32_t id) const { return lengths_[length].marks[id]; }
+  uint8_t score(int length, uint32_t id) const { return lengths_[length]->scores[id]; }
+  uint8_t marks(int length, uint32_t id) const { return lengths_[length]->marks[id]; }
   // The bitset (blocks(length) words; bit i: word id i) of the words of
   // `length` that carry any of `marks`; nullptr if none does.
   const uint64_t* Withheld(int length, uint8_t marks) const;
@@ -129,18 +160,20 @@ class MaskIndex {
 
   // The raw bitsets, for the filler: blocks(length) 64-bit words per
   // (position, letter); bit i of the bitset is word id i.
-  size_t blocks(int length) const { return lengths_[length].blocks; }
+  size_t blocks(int length) const { return lengths_[length]->blocks; }
   const uint64_t* Bits(int length, int position, Letter code) const {
-    const LengthData& d = lengths_[length];
+    const LengthData& d = *lengths_[length];
     return d.bits.data() + (size_t{static_cast<size_t>(position)} * alphabet_.size() + code - 1) * d.blocks;
   }
   // How many words of `length` have letter `code` at `position`.
   uint32_t LetterCount(int length, int position, Letter code) const {
-    return lengths_[length].letter_counts[size_t{static_cast<size_t>(position)} * alphabet_.size() + code - 1];
+    return lengths_[length]->letter_counts[size_t{static_cast<size_t>(position)} * alphabet_.size() + code - 1];
   }
 
-  // Bytes held by the index.
+  // Bytes held by the index, lengths shared with another counted too.
   size_t MemoryBytes() const;
+  // Bytes of the lengths an edited index does not share with its base.
+  size_t OwnBytes() const;
 
  private:
   struct LengthData {
@@ -163,11 +196,22 @@ class MaskIndex {
     std::vector<uint64_t> summary;    // ((position * A) + code - 1) * chunks + chunk
   };
   class Scan;
+  // One length's data from its words (any order, a word possibly twice:
+  // it keeps its best score and all its marks).
+  static std::shared_ptr<const LengthData> BuildLength(int length, int alphabet_size, std::vector<BuildWord> words);
+  static const std::shared_ptr<const LengthData>& EmptyLength();
+  size_t Bytes(bool own_only) const;
 
-  explicit MaskIndex(Alphabet alphabet) : alphabet_(std::move(alphabet)) {}
+  explicit MaskIndex(Alphabet alphabet);
 
   Alphabet alphabet_;
-  std::array<LengthData, kMaxLength + 1> lengths_;
+  // Never null (EmptyLength() for a length with no word); shared between
+  // an index and those Edited() from it.
+  std::array<std::shared_ptr<const LengthData>, kMaxLength + 1> lengths_;
+  // For an edited index: its base, and per length the edits applied (by
+  // letters), to share lengths with a later Edited() (see `like`).
+  std::shared_ptr<const MaskIndex> base_;
+  std::array<std::vector<WordEdit>, kMaxLength + 1> edits_;
   uint64_t total_words_ = 0;
   int max_length_ = 0;
 };

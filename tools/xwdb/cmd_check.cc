@@ -64,6 +64,10 @@ int Run(const CheckArgs& args, Io& io) {
   if (!context.ok()) return Fail(io, "check", context.status());
   FillOptions options = args.options;
   if (absl::Status s = ApplyRules(args.rules, *context->normalizer, &options); !s.ok()) return Fail(io, "check", s);
+  if (absl::Status s = ApplyListFiles(args.rules.lists, context->normalizer.get(), &context->index, "check", io);
+      !s.ok()) {
+    return Fail(io, "check", s);
+  }
   const Grid& g = context->input.grid;
   auto analysis = AnalyzeGrid(context->index, g, options, args.analysis);
   if (!analysis.ok()) return Fail(io, "check", absl::InvalidArgumentError(absl::StrCat(args.grid, ": ", analysis.status().message())));

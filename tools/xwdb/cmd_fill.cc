@@ -73,6 +73,10 @@ int Run(const FillArgs& a, Io& io) {
   const Alphabet& alphabet = context->index->alphabet();
   FillOptions options = a.options;
   if (absl::Status s = ApplyRules(a.rules, **normalizer, &options); !s.ok()) return Fail(io, "fill", s);
+  if (absl::Status s = ApplyListFiles(a.rules.lists, normalizer->get(), &context->index, "fill", io, &clue_options->own);
+      !s.ok()) {
+    return Fail(io, "fill", s);
+  }
   if (absl::Status s = ResolveSelection(a, input->grid, &options); !s.ok()) return Fail(io, "fill", s);
   if (a.optimize == "min") options.optimize = OptimizeGoal::kMin;
   if (a.optimize == "mean") options.optimize = OptimizeGoal::kMean;

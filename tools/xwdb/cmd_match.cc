@@ -9,6 +9,7 @@
 #include "core/index/index_loader.h"
 #include "core/index/pattern_query.h"
 #include "core/index/word_marks.h"
+#include "tools/xwdb/word_list_files.h"
 #include "tools/xwdb/command.h"
 
 namespace xwdb::cli {
@@ -29,6 +30,7 @@ struct MatchArgs {
   bool count = false;
   bool letters = false;
   bool json = false;
+  std::vector<std::string> lists;
 };
 
 int Run(const MatchArgs& a, Io& io) {
@@ -52,6 +54,9 @@ int Run(const MatchArgs& a, Io& io) {
   }
   auto index = LoadMaskIndex(**store);
   if (!index.ok()) return Fail(io, "match", index.status());
+  if (absl::Status s = ApplyListFiles(a.lists, normalizer->get(), &*index, "match", io); !s.ok()) {
+    return Fail(io, "match", s);
+  }
   const Alphabet& alphabet = (*index)->alphabet();
   const std::string shown = pattern->ToString(alphabet);
 
@@ -124,6 +129,7 @@ Command AddMatchCommand(CLI::App* root) {
   app->add_option("--allow", args->allow,
                   "Also match words the dictionary flags: vulgar, slur, insult, sensitive, offensive (all four)")
       ->type_name("KIND,...");
+  AddListOption(app, &args->lists);
   auto* count = app->add_flag("--count", args->count, "Print only the number of matches");
   app->add_flag("--letters", args->letters,
                 "Print, per length and cell, the letters found there among the matches")

@@ -29,6 +29,10 @@ int Run(const SuggestArgs& args, Io& io) {
   if (!context.ok()) return Fail(io, "suggest", context.status());
   FillOptions options = args.options;
   if (absl::Status s = ApplyRules(args.rules, *context->normalizer, &options); !s.ok()) return Fail(io, "suggest", s);
+  if (absl::Status s = ApplyListFiles(args.rules.lists, context->normalizer.get(), &context->index, "suggest", io);
+      !s.ok()) {
+    return Fail(io, "suggest", s);
+  }
   const Grid& g = context->input.grid;
   auto ref = ParseSlotRef(args.slot, g, options.min_length);
   if (!ref.ok()) return Fail(io, "suggest", ref.status());

@@ -43,6 +43,7 @@ void AddRuleOptions(CLI::App* app, RuleArgs* rules, FillOptions* o) {
                   "Also use words the dictionary flags (vulgar, slur, insult, sensitive, offensive: all four) or "
                   "that have no printable clue (unclued); by default neither is used")
       ->type_name("KIND,...");
+  AddListOption(app, &rules->lists);
   app->add_option("--max-shared-substring", o->max_shared_substring,
                   "No two entries share a run of more than N letters (0: no rule)")
       ->check(CLI::Range(0, 64));

@@ -14,6 +14,7 @@
 #include "core/format/puzzle_reader.h"
 #include "core/index/mask_index.h"
 #include "tools/xwdb/command.h"
+#include "tools/xwdb/word_list_files.h"
 
 namespace xwdb::cli {
 
@@ -33,10 +34,12 @@ struct RuleArgs {
   std::vector<std::string> exclude;
   std::string exclude_file;
   std::string allow;  // word_marks.h names, separated by commas
+  std::vector<std::string> lists;  // --list FILE (word_list_files.h)
 };
 void AddRuleOptions(CLI::App* app, RuleArgs* rules, FillOptions* options);
 // Normalizes the excluded words into `options` and drops the allowed marks
-// from its withheld ones. Errors name the word (and
+// from its withheld ones (the --list files are applied to the index by
+// ApplyListFiles). Errors name the word (and
 // the file and line for --exclude-file).
 absl::Status ApplyRules(const RuleArgs& rules, Normalizer& normalizer, FillOptions* options);
 

@@ -1,0 +1,148 @@
+#include "core/lists/word_list.h"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <charconv>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "core/index/word_marks.h"
+#include "core/text/alphabet.h"
+
+namespace xwdb {
+
+absl::Status WordList::Normalize(Normalizer* normalizer, std::string* answer, WordListEntry* entry) {
+  if (!IsValidUtf8(*answer)) return absl::InvalidArgumentError("answer: not UTF-8");
+  std::string codes;
+  if (TextVerdict v = normalizer->NormalizeAnswer(*answer, &codes); v != TextVerdict::kOk) {
+    return absl::InvalidArgumentError(absl::StrCat("answer '", *answer, "': ", TextVerdictName(v)));
+  }
+  if (codes.size() > static_cast<size_t>(MaskIndex::kMaxLength)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("answer '", *answer, "': over ", MaskIndex::kMaxLength, " letters"));
+  }
+  if (entry->score != WordListEntry::kBlocked && (entry->score < 0 || entry->score > kMaxScore)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("score ", entry->score, ": not 0 to ", kMaxScore, " (or -1 to block)"));
+  }
+  if (!entry->clue.empty()) {
+    if (!IsValidUtf8(entry->clue)) return absl::InvalidArgumentError("clue: not UTF-8");
+    std::string clue;
+    if (TextVerdict v = normalizer->NormalizeClue(entry->clue, &clue); v == TextVerdict::kEmpty) {
+      clue.clear();
+    } else if (v != TextVerdict::kOk) {
+      return absl::InvalidArgumentError(absl::StrCat("clue: ", TextVerdictName(v)));
+    }
+    entry->clue = std::move(clue);
+  }
+  *answer = normalizer->alphabet().Decode(codes);
+  return absl::OkStatus();
+}
+
+WordList::ReadResult WordList::Read(absl::string_view text, absl::string_view file_name, Normalizer* normalizer) {
+  ReadResult out;
+  size_t line_number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++line_number;
+    line = absl::StripSuffix(line, "\r");
+    if (line_number == 1) line = absl::StripPrefix(line, "\xEF\xBB\xBF");  // a byte-order mark
+    const absl::string_view trimmed = absl::StripAsciiWhitespace(line);
+    if (trimmed.empty() || trimmed.front() == '#') continue;
+    const auto where = absl::StrCat(file_name, ":", line_number, ": ");
+    const size_t semicolon = line.find(';');
+    if (semicolon == absl::string_view::npos) {
+      out.problems.push_back(absl::StrCat(where, "no ';' between the answer and its score"));
+      continue;
+    }
+    std::string answer(line.substr(0, semicolon));
+    absl::string_view rest = line.substr(semicolon + 1);
+    const size_t second = rest.find(';');
+    const absl::string_view score_text = absl::StripAsciiWhitespace(rest.substr(0, second));
+    WordListEntry entry;
+    int score = 0;
+    const auto [end, error] = std::from_chars(score_text.data(), score_text.data() + score_text.size(), score);
+    if (error != std::errc() || end != score_text.data() + score_text.size()) {
+      out.problems.push_back(absl::StrCat(where, "score '", score_text, "': not a whole number"));
+      continue;
+    }
+    entry.score = score < 0 ? WordListEntry::kBlocked : score;
+    if (second != absl::string_view::npos) entry.clue = std::string(rest.substr(second + 1));
+    if (absl::Status s = Normalize(normalizer, &answer, &entry); !s.ok()) {
+      out.problems.push_back(absl::StrCat(where, s.message()));
+      continue;
+    }
+    out.list.Set(answer, std::move(entry));
+  }
+  return out;
+}
+
+const WordListEntry* WordList::Find(const std::string& answer) const {
+  auto it = entries_.find(answer);
+  return it == entries_.end() ? nullptr : &it->second;
+}
+
+std::string WordList::Format() const {
+  std::string text;
+  for (const auto& [answer, entry] : entries_) {
+    absl::StrAppend(&text, answer, ";", entry.score);
+    if (!entry.clue.empty()) absl::StrAppend(&text, ";", entry.clue);
+    text += '\n';
+  }
+  return text;
+}
+
+std::string WordList::Digest() const {
+  const std::string text = Format();
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  EVP_Digest(text.data(), text.size(), digest, &size, EVP_sha256(), nullptr);
+  return absl::BytesToHexString(absl::string_view(reinterpret_cast<const char*>(digest), size));
+}
+
+namespace {
+
+// The lists' entries merged, a later list's winning, by letter codes.
+std::map<std::string, const WordListEntry*> Merged(const Alphabet& alphabet, absl::Span<const WordList* const> lists) {
+  std::map<std::string, const WordListEntry*> merged;
+  std::string codes;
+  for (const WordList* list : lists) {
+    for (const auto& [answer, entry] : list->entries()) {
+      if (!alphabet.Encode(answer, &codes) || codes.empty()) continue;
+      merged[codes] = &entry;
+    }
+  }
+  return merged;
+}
+
+}  // namespace
+
+std::vector<MaskIndex::WordEdit> IndexEdits(const MaskIndex& base, absl::Span<const WordList* const> lists) {
+  std::vector<MaskIndex::WordEdit> edits;
+  for (const auto& [codes, entry] : Merged(base.alphabet(), lists)) {
+    MaskIndex::WordEdit edit{codes, entry->blocked(), 0, 0};
+    if (!edit.remove) {
+      edit.score = static_cast<uint8_t>(entry->score);
+      if (std::optional<uint32_t> id = base.Find(codes)) {
+        edit.marks = base.marks(static_cast<int>(codes.size()), *id) & ~kMarkUnclued;
+      }
+    }
+    edits.push_back(std::move(edit));
+  }
+  return edits;
+}
+
+void AddListClues(const Alphabet& alphabet, absl::Span<const WordList* const> lists, OwnClues* own) {
+  std::string codes;
+  for (auto it = lists.rbegin(); it != lists.rend(); ++it) {
+    for (const auto& [answer, entry] : (*it)->entries()) {
+      if (entry.blocked() || entry.clue.empty() || !alphabet.Encode(answer, &codes) || codes.empty()) continue;
+      std::vector<std::string>& clues = (*own)[codes];
+      if (std::find(clues.begin(), clues.end(), entry.clue) == clues.end()) clues.push_back(entry.clue);
+    }
+  }
+}
+
+}  // namespace xwdb
