@@ -26,6 +26,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
 #include "daemon/grpc/grpc_service.h"
 #include "daemon/http/http_face.h"
@@ -55,6 +57,9 @@ struct Flags {
   double max_fill_seconds = 300;
   uint64_t sat_max_literals = uint64_t{16} << 20;
   double grace_seconds = 10;
+  std::string lists, users_file;
+  int list_cache_mb = 512;
+  double list_edits_per_second = 50;
 };
 
 absl::StatusOr<std::string> ReadSecretFile(const std::string& path, const char* what) {
@@ -63,6 +68,36 @@ absl::StatusOr<std::string> ReadSecretFile(const std::string& path, const char* 
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// The users file: one `NAME TOKEN` or `NAME TOKEN admin` a line, `#`
+// comments and blank lines skipped. Errors name the file and line.
+absl::StatusOr<std::vector<User>> ReadUsersFile(const std::string& path) {
+  auto text = ReadSecretFile(path, "--users-file");
+  if (!text.ok()) return text.status();
+  std::vector<User> users;
+  int line_number = 0;
+  for (absl::string_view line : absl::StrSplit(*text, '\n')) {
+    ++line_number;
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty() || line.front() == '#') continue;
+    const std::vector<absl::string_view> fields = absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty());
+    const auto where = absl::StrCat("--users-file ", path, ":", line_number, ": ");
+    if (fields.size() < 2 || fields.size() > 3 || (fields.size() == 3 && fields[2] != "admin")) {
+      return absl::InvalidArgumentError(absl::StrCat(where, "expected NAME TOKEN or NAME TOKEN admin"));
+    }
+    if (absl::Status s = WordListRegistry::CheckName(std::string(fields[0])); !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(where, "a user's name is 1 to 64 letters, digits, '-', '_' or '.'"));
+    }
+    if (fields[1].size() < 16) return absl::InvalidArgumentError(absl::StrCat(where, "a token has 16 characters or more"));
+    for (const User& u : users) {
+      if (u.name == fields[0] || u.token == fields[1]) {
+        return absl::InvalidArgumentError(absl::StrCat(where, "a name or token given twice"));
+      }
+    }
+    users.push_back(User{std::string(fields[0]), std::string(fields[1]), fields.size() == 3});
+  }
+  return users;
 }
 
 // Removes a server builder plugin by name before the server is built.
@@ -143,6 +178,24 @@ int Run(const Flags& flags) {
     }
     options.token = *token;
   }
+  if (!flags.users_file.empty()) {
+    auto users = ReadUsersFile(flags.users_file);
+    if (!users.ok()) {
+      Log(std::string(users.status().message()));
+      return 1;
+    }
+    options.users = std::move(*users);
+  }
+  WordListLimits list_limits;
+  list_limits.edits_per_second = flags.list_edits_per_second;
+  auto word_lists = WordListRegistry::Open(flags.lists, list_limits);
+  if (!word_lists.ok()) {
+    Log(absl::StrCat("--lists: ", word_lists.status().message()));
+    return 1;
+  }
+  options.word_lists = std::move(*word_lists);
+  options.list_cache_bytes = static_cast<size_t>(flags.list_cache_mb) << 20;
+  if (flags.lists.empty()) Log("word lists are kept in memory only (give --lists DIR to keep them on disk)");
   options.fill_pool = flags.fill_threads;
   options.fill_queue = flags.fill_queue >= 0 ? flags.fill_queue : 4 * flags.fill_threads;
   options.max_fill_seconds = flags.max_fill_seconds;
@@ -199,7 +252,7 @@ int Run(const Flags& flags) {
     return 1;
   }
   Log(absl::StrCat("listening on ", WithPort(flags.listen, port), tls ? " (TLS)" : "",
-                   options.token.empty() ? "" : " (token required)", "; fill pool ", options.fill_pool,
+                   options.token.empty() && options.users.empty() ? "" : " (token required)", "; fill pool ", options.fill_pool,
                    ", queue ", options.fill_queue));
   std::unique_ptr<HttpFace> http;
   if (!flags.http.empty()) {
@@ -300,6 +353,18 @@ int main(int argc, char** argv) {
   app.add_option("--tls-key", f.tls_key, "PEM private key");
   app.add_flag("--insecure", f.insecure, "Allow plaintext on a non-loopback address");
   app.add_option("--token-file", f.token_file, "File holding a bearer token that every call must carry");
+  app.add_option("--users-file", f.users_file,
+                 "File of constructors' tokens, one 'NAME TOKEN [admin]' a line: each owns its word lists; "
+                 "calls then need one of them (or --token-file's)");
+  app.add_option("--lists", f.lists,
+                 "Directory where word lists are kept (created if need be; synced at each change). "
+                 "Default: in memory only");
+  app.add_option("--list-cache-mb", f.list_cache_mb,
+                 "Memory for the indexes made of word lists (default 512)")
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_option("--list-edits-per-second", f.list_edits_per_second,
+                 "Word list edits a token may make per second, with a burst of ten seconds' worth (default 50)")
+      ->check(CLI::Range(0.1, 1e6));
   app.add_option("--fill-threads", f.fill_threads, "Fills searching at once (default: the number of cores)")
       ->check(CLI::Range(1, 1024));
   app.add_option("--fill-queue", f.fill_queue, "Fills waiting for a place (default: 4 per fill thread)")

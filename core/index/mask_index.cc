@@ -202,10 +202,14 @@ std::shared_ptr<const MaskIndex> MaskIndex::Builder::Build() && {
 }
 
 std::shared_ptr<const MaskIndex::LengthData> MaskIndex::BuildLength(int length, int a, std::vector<BuildWord> words) {
-  // One entry per word, with its best score and every mark.
-  std::sort(words.begin(), words.end(), [](const BuildWord& x, const BuildWord& y) {
+  // One entry per word, with its best score and every mark. (An edited
+  // length arrives in letters order already: the check spares the sort.)
+  auto by_letters_then_score = [](const BuildWord& x, const BuildWord& y) {
     return x.letters != y.letters ? x.letters < y.letters : x.score > y.score;
-  });
+  };
+  if (!std::is_sorted(words.begin(), words.end(), by_letters_then_score)) {
+    std::sort(words.begin(), words.end(), by_letters_then_score);
+  }
   size_t kept = 0;
   for (size_t i = 0; i < words.size(); ++i) {
     if (kept > 0 && words[kept - 1].letters == words[i].letters) {
@@ -216,18 +220,18 @@ std::shared_ptr<const MaskIndex::LengthData> MaskIndex::BuildLength(int length, 
     }
   }
   words.resize(kept);
-  // Sorted by letters now: a stable sort by score keeps alphabet order
-  // within a score, and gives each word its id.
+  // Sorted by letters now: ids by score, best first, in letters order
+  // within a score (a counting sort: scores are 0..100, and stable).
   std::vector<uint32_t> rank(words.size());  // letters order -> id
   {
-    std::vector<uint32_t> order(words.size());
-    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t x, uint32_t y) { return words[x].score > words[y].score; });
+    std::array<uint32_t, 102> start{};
+    for (const BuildWord& w : words) ++start[100 - w.score + 1];
+    for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
     std::vector<BuildWord> by_score(words.size());
-    for (uint32_t id = 0; id < order.size(); ++id) {
-      rank[order[id]] = id;
-      by_score[id] = std::move(words[order[id]]);
+    for (uint32_t i = 0; i < words.size(); ++i) {
+      const uint32_t id = start[100 - words[i].score]++;
+      rank[i] = id;
+      by_score[id] = std::move(words[i]);
     }
     words = std::move(by_score);
   }

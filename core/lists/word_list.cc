@@ -79,6 +79,24 @@ WordList::ReadResult WordList::Read(absl::string_view text, absl::string_view fi
   return out;
 }
 
+absl::StatusOr<WordList> WordList::Parse(absl::string_view canonical) {
+  WordList list;
+  size_t line_number = 0;
+  for (absl::string_view line : absl::StrSplit(canonical, '\n', absl::SkipEmpty())) {
+    ++line_number;
+    const std::vector<absl::string_view> fields = absl::StrSplit(line, absl::MaxSplits(';', 2));
+    int score = 0;
+    if (fields.size() < 2 || fields[0].empty() || !IsValidUtf8(line) ||
+        std::from_chars(fields[1].data(), fields[1].data() + fields[1].size(), score).ptr !=
+            fields[1].data() + fields[1].size() ||
+        score < WordListEntry::kBlocked || score > kMaxScore) {
+      return absl::DataLossError(absl::StrCat("line ", line_number, ": not ANSWER;SCORE[;CLUE]"));
+    }
+    list.Set(std::string(fields[0]), WordListEntry{score, fields.size() > 2 ? std::string(fields[2]) : ""});
+  }
+  return list;
+}
+
 const WordListEntry* WordList::Find(const std::string& answer) const {
   auto it = entries_.find(answer);
   return it == entries_.end() ? nullptr : &it->second;

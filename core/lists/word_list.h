@@ -60,6 +60,11 @@ class WordList {
   struct ReadResult;
   static ReadResult Read(absl::string_view text, absl::string_view file_name, Normalizer* normalizer);
 
+  // The list of a canonical text (Format()) as kept: answers taken as
+  // they are. Fails naming the first line that is not `ANSWER;SCORE[;CLUE]`
+  // with a score of -1 or 0..100 (a damaged record).
+  static absl::StatusOr<WordList> Parse(absl::string_view canonical);
+
   // Checks and normalizes one entry's answer (`*answer` becomes its
   // normalized letters) and its clue (stored as the dictionary stores
   // clues); fails naming the field ("answer: ...", "score: ...",

@@ -105,4 +105,29 @@ grpc::Status GrpcService::GetServerStats(grpc::ServerContext* context, const v1:
   return ToGrpcStatus(service_->GetServerStats(ContextOf(context), *request, response));
 }
 
+grpc::Status GrpcService::PutWordList(grpc::ServerContext* context, const v1::PutWordListRequest* request,
+                              v1::WordListVersion* response) {
+  return ToGrpcStatus(service_->PutWordList(ContextOf(context), *request, response));
+}
+
+grpc::Status GrpcService::EditWordList(grpc::ServerContext* context, const v1::EditWordListRequest* request,
+                              v1::WordListVersion* response) {
+  return ToGrpcStatus(service_->EditWordList(ContextOf(context), *request, response));
+}
+
+grpc::Status GrpcService::GetWordList(grpc::ServerContext* context, const v1::GetWordListRequest* request,
+                              v1::GetWordListResponse* response) {
+  return ToGrpcStatus(service_->GetWordList(ContextOf(context), *request, response));
+}
+
+grpc::Status GrpcService::ListWordLists(grpc::ServerContext* context, const v1::ListWordListsRequest* request,
+                              v1::ListWordListsResponse* response) {
+  return ToGrpcStatus(service_->ListWordLists(ContextOf(context), *request, response));
+}
+
+grpc::Status GrpcService::DeleteWordList(grpc::ServerContext* context, const v1::DeleteWordListRequest* request,
+                              v1::WordListVersion* response) {
+  return ToGrpcStatus(service_->DeleteWordList(ContextOf(context), *request, response));
+}
+
 }  // namespace xwdb::daemon

@@ -59,6 +59,16 @@ class GrpcService final : public GrpcServiceBase {
                         xwdb::v1::GetCluesResponse* response) override;
   grpc::Status GetServerStats(grpc::ServerContext* context, const xwdb::v1::GetServerStatsRequest* request,
                               xwdb::v1::ServerStats* response) override;
+  grpc::Status PutWordList(grpc::ServerContext* context, const xwdb::v1::PutWordListRequest* request,
+                           xwdb::v1::WordListVersion* response) override;
+  grpc::Status EditWordList(grpc::ServerContext* context, const xwdb::v1::EditWordListRequest* request,
+                            xwdb::v1::WordListVersion* response) override;
+  grpc::Status GetWordList(grpc::ServerContext* context, const xwdb::v1::GetWordListRequest* request,
+                           xwdb::v1::GetWordListResponse* response) override;
+  grpc::Status ListWordLists(grpc::ServerContext* context, const xwdb::v1::ListWordListsRequest* request,
+                             xwdb::v1::ListWordListsResponse* response) override;
+  grpc::Status DeleteWordList(grpc::ServerContext* context, const xwdb::v1::DeleteWordListRequest* request,
+                              xwdb::v1::WordListVersion* response) override;
 
  private:
   XwdbService* const service_;

@@ -134,6 +134,26 @@ absl::StatusOr<std::string> JsonCalls::CallUnary(absl::string_view method, absl:
     return Unary<v1::GetServerStatsRequest, v1::ServerStats>(
         s, m, body, [&](const auto& q, auto* r) { return s->GetServerStats(context, q, r); });
   }
+  if (method == "PutWordList") {
+    return Unary<v1::PutWordListRequest, v1::WordListVersion>(
+        s, m, body, [&](const auto& q, auto* r) { return s->PutWordList(context, q, r); });
+  }
+  if (method == "EditWordList") {
+    return Unary<v1::EditWordListRequest, v1::WordListVersion>(
+        s, m, body, [&](const auto& q, auto* r) { return s->EditWordList(context, q, r); });
+  }
+  if (method == "GetWordList") {
+    return Unary<v1::GetWordListRequest, v1::GetWordListResponse>(
+        s, m, body, [&](const auto& q, auto* r) { return s->GetWordList(context, q, r); });
+  }
+  if (method == "ListWordLists") {
+    return Unary<v1::ListWordListsRequest, v1::ListWordListsResponse>(
+        s, m, body, [&](const auto& q, auto* r) { return s->ListWordLists(context, q, r); });
+  }
+  if (method == "DeleteWordList") {
+    return Unary<v1::DeleteWordListRequest, v1::WordListVersion>(
+        s, m, body, [&](const auto& q, auto* r) { return s->DeleteWordList(context, q, r); });
+  }
   return absl::UnimplementedError(absl::StrCat("no unary method '", method, "' in xwdb.v1"));
 }
 

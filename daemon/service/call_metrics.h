@@ -23,8 +23,10 @@ class CallMetrics {
   // The upper bounds (seconds) of the latency buckets, then +Inf.
   static constexpr std::array<double, 16> kBucketBounds = {
       0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120};
-  static constexpr std::array<const char*, 9> kMethods = {
-      "ListDictionaries", "Match", "MatchMany", "Fill", "Analyze", "Suggest", "GetClues", "GetServerStats", "other"};
+  static constexpr std::array<const char*, 14> kMethods = {
+      "ListDictionaries", "Match",         "MatchMany",    "Fill",          "Analyze",
+      "Suggest",          "GetClues",      "GetServerStats", "PutWordList", "EditWordList",
+      "GetWordList",      "ListWordLists", "DeleteWordList", "other"};
   static constexpr int kCodes = 17;  // absl::StatusCode 0..16
 
   void Record(absl::string_view method, absl::StatusCode code, double seconds);

@@ -50,7 +50,7 @@ absl::Status CheckMatchManySize(const v1::MatchManyRequest& request, const std::
   return absl::OkStatus();
 }
 
-absl::Status AnswerMatch(const LoadedDictionary& dict, Normalizer* normalizer, const v1::MatchRequest& request,
+absl::Status AnswerMatch(const LoadedDictionary& dict, const MaskIndex& index, Normalizer* normalizer, const v1::MatchRequest& request,
                          const std::string& field_prefix, v1::MatchResponse* response) {
   auto field = [&field_prefix](const char* name) { return absl::StrCat(field_prefix, name, ": "); };
   if (request.pattern().size() > Pattern::kMaxTextBytes) {
@@ -87,7 +87,6 @@ absl::Status AnswerMatch(const LoadedDictionary& dict, Normalizer* normalizer, c
     }
     options.excluded.push_back(std::move(codes));
   }
-  const MaskIndex& index = *dict.index;
   const Alphabet& alphabet = index.alphabet();
   response->set_generation(dict.store->meta()->generation);
   if (request.letter_sets()) {

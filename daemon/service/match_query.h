@@ -20,8 +20,10 @@ namespace xwdb::daemon {
 // Fills `response` with the answer to `request` from `dict`, or says what
 // is wrong with the request (INVALID_ARGUMENT). Every message names the
 // field, after `field_prefix` ("" for Match, "queries[3]." in MatchMany).
-// `request.dictionary()` is not looked at: the caller chose `dict`.
-absl::Status AnswerMatch(const LoadedDictionary& dict, Normalizer* normalizer, const xwdb::v1::MatchRequest& request,
+// `request.dictionary()` and `request.lists()` are not looked at: the
+// caller chose `dict` and `index` (dict's, or with the call's lists).
+absl::Status AnswerMatch(const LoadedDictionary& dict, const MaskIndex& index, Normalizer* normalizer,
+                         const xwdb::v1::MatchRequest& request,
                          const std::string& field_prefix, xwdb::v1::MatchResponse* response);
 
 // The words a query's page may hold (its limit, 100 when 0; 0 when it

@@ -115,7 +115,10 @@ class XwdbService::CallLog {
 
 XwdbService::XwdbService(std::shared_ptr<const DictionarySet> dictionaries, ServiceOptions options)
     : options_(std::move(options)), dictionaries_(std::move(dictionaries)),
-      gate_(options_.fill_pool, options_.fill_queue) {}
+      gate_(options_.fill_pool, options_.fill_queue), word_lists_(options_.word_lists),
+      list_indexes_(options_.list_cache_bytes) {
+  if (word_lists_ == nullptr) word_lists_ = *WordListRegistry::Open("", WordListLimits{});
+}
 
 void XwdbService::Reload(std::shared_ptr<const DictionarySet> dictionaries) {
   std::shared_ptr<const DictionarySet> old;
@@ -123,6 +126,8 @@ void XwdbService::Reload(std::shared_ptr<const DictionarySet> dictionaries) {
     std::lock_guard<std::mutex> lock(mu_);
     old = std::exchange(dictionaries_, std::move(dictionaries));
   }
+  // The indexes made of the old dictionaries' would keep them loaded.
+  list_indexes_.Clear();
   reloads_.fetch_add(1, std::memory_order_relaxed);
   // `old` is released here, or later by the last call still using it.
 }
@@ -132,17 +137,33 @@ std::shared_ptr<const DictionarySet> XwdbService::dictionaries() const {
   return dictionaries_;
 }
 
-absl::Status XwdbService::Authorize(const CallContext& context) const {
-  if (options_.token.empty()) return absl::OkStatus();
-  const std::string expected = "Bearer " + options_.token;
-  const std::string& sent = context.authorization;
-  bool same = false;
-  if (sent.size() == expected.size()) {
-    // Compare every byte, whatever differs first: the time says nothing.
-    unsigned char diff = 0;
-    for (size_t i = 0; i < expected.size(); ++i) diff |= static_cast<unsigned char>(sent[i] ^ expected[i]);
-    same = diff == 0;
+namespace {
+
+// Compares every byte, whatever differs first: the time says nothing of
+// where a guess went wrong.
+bool SameToken(const std::string& sent, const std::string& token) {
+  const std::string expected = "Bearer " + token;
+  if (sent.size() != expected.size()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < expected.size(); ++i) diff |= static_cast<unsigned char>(sent[i] ^ expected[i]);
+  return diff == 0;
+}
+
+}  // namespace
+
+Caller XwdbService::CallerOf(const CallContext& context) const {
+  for (const User& user : options_.users) {
+    if (SameToken(context.authorization, user.token)) return Caller{user.name, user.admin};
   }
+  if (!options_.token.empty() && SameToken(context.authorization, options_.token)) return Caller{"operator", true};
+  // A daemon without tokens has one constructor.
+  return Caller{"local", true};
+}
+
+absl::Status XwdbService::Authorize(const CallContext& context) const {
+  if (options_.token.empty() && options_.users.empty()) return absl::OkStatus();
+  bool same = !options_.token.empty() && SameToken(context.authorization, options_.token);
+  for (const User& user : options_.users) same = SameToken(context.authorization, user.token) || same;
   if (!same) {
     return absl::UnauthenticatedError(
         "this daemon needs the metadata 'authorization: Bearer <token>' (see --token-file)");
@@ -167,10 +188,12 @@ struct XwdbService::GridCall {
   const LoadedDictionary* dict = nullptr;
   Grid grid{1, 1};
   FillOptions options;
+  std::shared_ptr<const MaskIndex> index;  // the dictionary's, or with the call's lists
 };
 
 template <class Request>
-absl::StatusOr<XwdbService::GridCall> XwdbService::ReadGridCall(const Request& request, std::string* dictionary) {
+absl::StatusOr<XwdbService::GridCall> XwdbService::ReadGridCall(const CallContext& context, const Request& request,
+                                                                std::string* dictionary) {
   GridCall call;
   call.set = dictionaries();
   auto dict = call.set->Find(request.dictionary());
@@ -187,6 +210,9 @@ absl::StatusOr<XwdbService::GridCall> XwdbService::ReadGridCall(const Request& r
       !s.ok()) {
     return s;
   }
+  auto index = IndexWithLists(context, *call.dict, normalizer->get(), request.lists());
+  if (!index.ok()) return index.status();
+  call.index = std::move(*index);
   return call;
 }
 
@@ -222,13 +248,13 @@ absl::Status XwdbService::ListDictionaries(const CallContext& context, const v1:
 
 absl::Status XwdbService::Match(const CallContext& context, const v1::MatchRequest& request,
                                 v1::MatchResponse* response) {
-  return Serve("Match", context, [&](std::string* dictionary) { return DoMatch(request, response, dictionary); });
+  return Serve("Match", context, [&](std::string* dictionary) { return DoMatch(context, request, response, dictionary); });
 }
 
 absl::Status XwdbService::MatchMany(const CallContext& context, const v1::MatchManyRequest& request,
                                     v1::MatchManyResponse* response) {
   return Serve("MatchMany", context,
-               [&](std::string* dictionary) { return DoMatchMany(request, response, dictionary); });
+               [&](std::string* dictionary) { return DoMatchMany(context, request, response, dictionary); });
 }
 
 absl::Status XwdbService::Fill(const CallContext& context, const v1::FillRequest& request, const FillEventSink& send) {
@@ -238,7 +264,7 @@ absl::Status XwdbService::Fill(const CallContext& context, const v1::FillRequest
 absl::Status XwdbService::Analyze(const CallContext& context, const v1::AnalyzeRequest& request,
                                   v1::AnalyzeResponse* response) {
   return Serve("Analyze", context,
-               [&](std::string* dictionary) { return DoAnalyze(request, response, dictionary); });
+               [&](std::string* dictionary) { return DoAnalyze(context, request, response, dictionary); });
 }
 
 absl::Status XwdbService::Suggest(const CallContext& context, const v1::SuggestRequest& request,
@@ -250,7 +276,7 @@ absl::Status XwdbService::Suggest(const CallContext& context, const v1::SuggestR
 absl::Status XwdbService::GetClues(const CallContext& context, const v1::GetCluesRequest& request,
                                    v1::GetCluesResponse* response) {
   return Serve("GetClues", context,
-               [&](std::string* dictionary) { return DoGetClues(request, response, dictionary); });
+               [&](std::string* dictionary) { return DoGetClues(context, request, response, dictionary); });
 }
 
 absl::Status XwdbService::GetServerStats(const CallContext& context, const v1::GetServerStatsRequest&,
@@ -311,19 +337,21 @@ std::string XwdbService::MetricsText() const {
   return out;
 }
 
-absl::Status XwdbService::DoMatch(const v1::MatchRequest& request, v1::MatchResponse* response,
-                                  std::string* dictionary) {
+absl::Status XwdbService::DoMatch(const CallContext& context, const v1::MatchRequest& request,
+                                  v1::MatchResponse* response, std::string* dictionary) {
   const auto set = dictionaries();
   auto dict = set->Find(request.dictionary());
   if (!dict.ok()) return dict.status();
   *dictionary = (*dict)->name;
   auto normalizer = (*dict)->BorrowNormalizer();
   if (!normalizer.ok()) return normalizer.status();
-  return AnswerMatch(**dict, normalizer->get(), request, "", response);
+  auto index = IndexWithLists(context, **dict, normalizer->get(), request.lists());
+  if (!index.ok()) return index.status();
+  return AnswerMatch(**dict, **index, normalizer->get(), request, "", response);
 }
 
-absl::Status XwdbService::DoMatchMany(const v1::MatchManyRequest& request, v1::MatchManyResponse* response,
-                                      std::string* dictionary) {
+absl::Status XwdbService::DoMatchMany(const CallContext& context, const v1::MatchManyRequest& request,
+                                      v1::MatchManyResponse* response, std::string* dictionary) {
   // One set, one dictionary, one normalizer: every query sees the same
   // generation, also while a reload swaps the set.
   const auto set = dictionaries();
@@ -333,10 +361,17 @@ absl::Status XwdbService::DoMatchMany(const v1::MatchManyRequest& request, v1::M
   if (absl::Status s = CheckMatchManySize(request, (*dict)->name); !s.ok()) return s;
   auto normalizer = (*dict)->BorrowNormalizer();
   if (!normalizer.ok()) return normalizer.status();
+  auto index = IndexWithLists(context, **dict, normalizer->get(), request.lists());
+  if (!index.ok()) return index.status();
   response->set_generation((*dict)->store->meta()->generation);
   response->mutable_results()->Reserve(request.queries_size());
   for (int i = 0; i < request.queries_size(); ++i) {
-    if (absl::Status s = AnswerMatch(**dict, normalizer->get(), request.queries(i), absl::StrCat("queries[", i, "]."),
+    if (request.queries(i).lists_size() > 0) {
+      response->Clear();
+      return Invalid(absl::StrCat("queries[", i, "].lists: give the lists on the call (MatchManyRequest.lists)"));
+    }
+    if (absl::Status s = AnswerMatch(**dict, **index, normalizer->get(), request.queries(i),
+                                     absl::StrCat("queries[", i, "]."),
                                      response->add_results());
         !s.ok()) {
       response->Clear();
@@ -348,7 +383,7 @@ absl::Status XwdbService::DoMatchMany(const v1::MatchManyRequest& request, v1::M
 
 absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillRequest& request,
                                  const FillEventSink& send, std::string* dictionary) {
-  auto call = ReadGridCall(request, dictionary);
+  auto call = ReadGridCall(context, request, dictionary);
   if (!call.ok()) return call.status();
   FillOptions& o = call->options;
   o.sat_max_literals = options_.sat_max_literals;
@@ -366,7 +401,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
   } leave{&gate_};
 
   Solver* running = nullptr;
-  const Alphabet& alphabet = call->dict->index->alphabet();
+  const Alphabet& alphabet = call->index->alphabet();
   Clock::time_point next_event = Clock::now() + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
   o.progress_interval_seconds = kCallCheckSeconds;
   o.on_progress = [&](const FillProgress& p) {
@@ -388,10 +423,10 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
   };
   o.on_fill = [&](const xwdb::Fill& fill) {
     v1::FillEvent event;
-    FillToProto(fill, *call->dict->index, event.mutable_found());
+    FillToProto(fill, *call->index, event.mutable_found());
     if (!send(event)) running->Cancel();
   };
-  auto solver = Solver::Create(call->dict->index, call->grid, o);
+  auto solver = Solver::Create(call->index, call->grid, o);
   if (!solver.ok()) return Invalid(absl::StrCat("rows: ", solver.status().message()));
   running = solver->get();
   const FillResult r = (*solver)->Solve();
@@ -401,7 +436,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
 
   v1::FillEvent event;
   v1::FillResult* out = event.mutable_result();
-  FillResultToProto(r, *call->dict->index, out);
+  FillResultToProto(r, *call->index, out);
   std::string reason = r.reason;
   if (r.outcome == FillOutcome::kTimeout && reason.empty()) {
     reason = absl::StrCat("no fill within ", o.timeout_seconds, " s",
@@ -412,7 +447,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
   return absl::OkStatus();
 }
 
-absl::Status XwdbService::DoAnalyze(const v1::AnalyzeRequest& request, v1::AnalyzeResponse* response,
+absl::Status XwdbService::DoAnalyze(const CallContext& context, const v1::AnalyzeRequest& request, v1::AnalyzeResponse* response,
                                     std::string* dictionary) {
   if (request.best_words() < 0 || request.best_words() > kMaxBestWords) {
     return Invalid(absl::StrCat("best_words: must be 0 to ", kMaxBestWords));
@@ -420,14 +455,14 @@ absl::Status XwdbService::DoAnalyze(const v1::AnalyzeRequest& request, v1::Analy
   if (request.min_word_length() < 0 || request.min_word_length() > Grid::kMaxSide) {
     return Invalid(absl::StrCat("min_word_length: must be 0 to ", Grid::kMaxSide));
   }
-  auto call = ReadGridCall(request, dictionary);
+  auto call = ReadGridCall(context, request, dictionary);
   if (!call.ok()) return call.status();
   AnalysisOptions analysis;
   analysis.best_words = request.best_words() == 0 ? kDefaultBestWords : request.best_words();
   analysis.min_word_length = request.min_word_length() == 0 ? kDefaultMinWordLength : request.min_word_length();
-  auto a = AnalyzeGrid(call->dict->index, call->grid, call->options, analysis);
+  auto a = AnalyzeGrid(call->index, call->grid, call->options, analysis);
   if (!a.ok()) return Invalid(absl::StrCat("rows: ", a.status().message()));
-  AnalysisToProto(*a, call->grid, *call->dict->index, response);
+  AnalysisToProto(*a, call->grid, *call->index, response);
   return absl::OkStatus();
 }
 
@@ -446,7 +481,7 @@ absl::Status XwdbService::DoSuggest(const CallContext& context, const v1::Sugges
     return Invalid("verify_seconds: must be a number of seconds, 0 or more");
   }
   if (!request.has_slot()) return Invalid("slot: which slot to suggest words for");
-  auto call = ReadGridCall(request, dictionary);
+  auto call = ReadGridCall(context, request, dictionary);
   if (!call.ok()) return call.status();
   auto ref = ReadSlotId(request.slot(), call->grid, call->options.min_length, "slot");
   if (!ref.ok()) return ref.status();
@@ -484,7 +519,7 @@ absl::Status XwdbService::DoSuggest(const CallContext& context, const v1::Sugges
       }
     });
   }
-  auto r = SuggestWords(call->dict->index, call->grid, *ref, call->options, suggest);
+  auto r = SuggestWords(call->index, call->grid, *ref, call->options, suggest);
   done.store(true, std::memory_order_release);
   if (watcher.joinable()) watcher.join();
   if (verifying) fills_.fetch_add(1, std::memory_order_relaxed);
@@ -495,11 +530,11 @@ absl::Status XwdbService::DoSuggest(const CallContext& context, const v1::Sugges
     }
     return absl::CancelledError("suggest: cancelled by the client");
   }
-  SuggestionsToProto(*r, *call->dict->index, response);
+  SuggestionsToProto(*r, *call->index, response);
   return absl::OkStatus();
 }
 
-absl::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::GetCluesResponse* response,
+absl::Status XwdbService::DoGetClues(const CallContext& context, const v1::GetCluesRequest& request, v1::GetCluesResponse* response,
                                      std::string* dictionary) {
   const auto set = dictionaries();
   auto dict = set->Find(request.dictionary());
@@ -516,6 +551,14 @@ absl::Status XwdbService::DoGetClues(const v1::GetCluesRequest& request, v1::Get
   if (!normalizer.ok()) return normalizer.status();
   auto options = ClueOptionsOf(request, normalizer->get());
   if (!options.ok()) return options.status();
+  if (request.lists_size() > 0) {
+    std::vector<std::shared_ptr<const KeptList>> used;
+    auto index = IndexWithLists(context, **dict, normalizer->get(), request.lists(), &used);
+    if (!index.ok()) return index.status();
+    std::vector<const WordList*> lists;
+    for (const auto& kept : used) lists.push_back(&kept->list);
+    AddListClues((*dict)->index->alphabet(), lists, &options->own);
+  }
   if (request.grid_rows_size() > 0) return CluesForGrid(request, *options, **dict, normalizer->get(), response);
   const Store& store = *(*dict)->store;
   const Alphabet& alphabet = (*dict)->index->alphabet();

@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "core/clue/clue_picker.h"
@@ -27,14 +28,30 @@
 #include "daemon/service/call_metrics.h"
 #include "daemon/service/dictionary_set.h"
 #include "daemon/service/fill_gate.h"
+#include "core/lists/list_index_cache.h"
 #include "daemon/service/request_limits.h"
+#include "daemon/service/word_list_registry.h"
 #include "xwdb/v1/xwdb.pb.h"
 
 namespace xwdb::daemon {
 
-struct ServiceOptions {
-  // Non-empty: every call must carry "authorization: Bearer <token>".
+// A constructor (or the operator) the daemon knows by token: the owner of
+// word lists, and whether it may edit the shared ones.
+struct User {
+  std::string name;
   std::string token;
+  bool admin = false;
+};
+
+struct ServiceOptions {
+  // Non-empty: every call must carry "authorization: Bearer <token>" with
+  // this token (the operator's: an admin, owner "operator") or a user's.
+  std::string token;
+  std::vector<User> users;
+  // The word lists (null: kept in memory only), and the bytes the indexes
+  // made of them may hold.
+  std::shared_ptr<WordListRegistry> word_lists;
+  size_t list_cache_bytes = size_t{512} << 20;
   int fill_pool = 2;           // fills searching at once
   int fill_queue = 8;          // fills waiting for a place
   double max_fill_seconds = 300;  // the daemon's cap on one fill
@@ -72,6 +89,17 @@ class XwdbService {
                         xwdb::v1::GetCluesResponse* response);
   absl::Status GetServerStats(const CallContext& context, const xwdb::v1::GetServerStatsRequest& request,
                               xwdb::v1::ServerStats* response);
+  // The word lists (word_list_calls.cc).
+  absl::Status PutWordList(const CallContext& context, const xwdb::v1::PutWordListRequest& request,
+                           xwdb::v1::WordListVersion* response);
+  absl::Status EditWordList(const CallContext& context, const xwdb::v1::EditWordListRequest& request,
+                            xwdb::v1::WordListVersion* response);
+  absl::Status GetWordList(const CallContext& context, const xwdb::v1::GetWordListRequest& request,
+                           xwdb::v1::GetWordListResponse* response);
+  absl::Status ListWordLists(const CallContext& context, const xwdb::v1::ListWordListsRequest& request,
+                             xwdb::v1::ListWordListsResponse* response);
+  absl::Status DeleteWordList(const CallContext& context, const xwdb::v1::DeleteWordListRequest& request,
+                              xwdb::v1::WordListVersion* response);
 
   // The daemon's metrics in the Prometheus text format: calls and errors
   // by method and code, latency histograms, fills running and queued,
@@ -103,18 +131,30 @@ class XwdbService {
   // and the fill's options. `dictionary` gets the dictionary's name.
   struct GridCall;
   template <class Request>
-  absl::StatusOr<GridCall> ReadGridCall(const Request& request, std::string* dictionary);
-  absl::Status DoMatch(const xwdb::v1::MatchRequest& request, xwdb::v1::MatchResponse* response,
-                       std::string* dictionary);
-  absl::Status DoMatchMany(const xwdb::v1::MatchManyRequest& request, xwdb::v1::MatchManyResponse* response,
-                           std::string* dictionary);
+  absl::StatusOr<GridCall> ReadGridCall(const CallContext& context, const Request& request, std::string* dictionary);
+  // Who the call's token belongs to (after Authorize).
+  Caller CallerOf(const CallContext& context) const;
+  // The index a call works on: the dictionary's, or with the word lists
+  // `refs` names applied in order. A list given with its entries is kept
+  // (or, in a scope the caller may not write, used for this call only); a
+  // list named by a digest this daemon lacks fails with
+  // FAILED_PRECONDITION (the client sends the entries). `used` gets the
+  // lists. Errors name the field ("lists[1].name: ...").
+  using ListRefs = google::protobuf::RepeatedPtrField<xwdb::v1::WordListRef>;
+  absl::StatusOr<std::shared_ptr<const MaskIndex>> IndexWithLists(
+      const CallContext& context, const LoadedDictionary& dict, Normalizer* normalizer, const ListRefs& refs,
+      std::vector<std::shared_ptr<const KeptList>>* used = nullptr);
+  absl::Status DoMatch(const CallContext& context, const xwdb::v1::MatchRequest& request,
+                       xwdb::v1::MatchResponse* response, std::string* dictionary);
+  absl::Status DoMatchMany(const CallContext& context, const xwdb::v1::MatchManyRequest& request,
+                           xwdb::v1::MatchManyResponse* response, std::string* dictionary);
   absl::Status DoFill(const CallContext& context, const xwdb::v1::FillRequest& request, const FillEventSink& send,
                       std::string* dictionary);
-  absl::Status DoAnalyze(const xwdb::v1::AnalyzeRequest& request, xwdb::v1::AnalyzeResponse* response,
+  absl::Status DoAnalyze(const CallContext& context, const xwdb::v1::AnalyzeRequest& request, xwdb::v1::AnalyzeResponse* response,
                          std::string* dictionary);
   absl::Status DoSuggest(const CallContext& context, const xwdb::v1::SuggestRequest& request,
                          xwdb::v1::SuggestResponse* response, std::string* dictionary);
-  absl::Status DoGetClues(const xwdb::v1::GetCluesRequest& request, xwdb::v1::GetCluesResponse* response,
+  absl::Status DoGetClues(const CallContext& context, const xwdb::v1::GetCluesRequest& request, xwdb::v1::GetCluesResponse* response,
                           std::string* dictionary);
   absl::Status CluesForGrid(const xwdb::v1::GetCluesRequest& request, const ClueOptions& options,
                             const LoadedDictionary& dict, Normalizer* normalizer,
@@ -128,6 +168,8 @@ class XwdbService {
   mutable std::mutex mu_;
   std::shared_ptr<const DictionarySet> dictionaries_;  // guarded by mu_
   FillGate gate_;
+  std::shared_ptr<WordListRegistry> word_lists_;
+  ListIndexCache list_indexes_;
   std::mutex log_mu_;
   CallMetrics metrics_;
 

@@ -1,0 +1,110 @@
+// WordListRegistry: the constructors' word lists one xwdbd keeps, by owner
+// (the name of the caller's token) or in the shared scope (the operator's,
+// edited by admin tokens, applied by anyone), in memory and, when given a
+// directory, on disk (core/lists/list_store.h: synced before a change
+// returns). It enforces the limits on lists (entries per list, lists per
+// owner, edits per second per owner) and the owners' rights; the service
+// converts requests and applies the lists (docs/word_lists.md).
+//
+// A list is kept as an immutable snapshot with its digest: a change makes
+// a new snapshot, so calls in flight keep the version they started with.
+//
+// Thread safety: every method may be called from any thread.
+#ifndef XWDB_DAEMON_SERVICE_WORD_LIST_REGISTRY_H_
+#define XWDB_DAEMON_SERVICE_WORD_LIST_REGISTRY_H_
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/statusor.h"
+#include "core/lists/list_store.h"
+#include "core/lists/word_list.h"
+
+namespace xwdb::daemon {
+
+// Who is calling: the owner of the lists it may edit, and whether it may
+// edit the shared ones.
+struct Caller {
+  std::string owner;
+  bool admin = false;
+};
+
+struct WordListLimits {
+  size_t max_entries = 100000;     // per list
+  size_t max_lists = 32;           // per owner, and in the shared scope
+  size_t max_edits_per_call = 1000;
+  size_t max_lists_per_call = 8;   // lists a call applies
+  size_t max_word_bytes = 100;
+  size_t max_clue_bytes = 1000;
+  // Per owner, with a burst of ten seconds' worth; a list replaced whole
+  // counts one edit per 1000 entries (and at least one).
+  double edits_per_second = 50;
+};
+
+struct KeptList {
+  std::string name;
+  bool shared = false;
+  WordList list;
+  std::string digest;  // list.Digest()
+};
+
+class WordListRegistry {
+ public:
+  // `path` empty: in memory only (lost when the daemon stops). Otherwise
+  // the lists kept there are read back; a damaged one fails the open.
+  static absl::StatusOr<std::unique_ptr<WordListRegistry>> Open(const std::string& path, WordListLimits limits);
+
+  // A list name: 1 to 64 letters, digits, '-', '_' or '.'.
+  static absl::Status CheckName(const std::string& name);
+  const WordListLimits& limits() const { return limits_; }
+  bool persistent() const { return store_ != nullptr; }
+
+  // Replaces (or creates) a list.
+  absl::StatusOr<std::shared_ptr<const KeptList>> Put(const Caller& caller, bool shared, const std::string& name,
+                                                      WordList list);
+  // Applies `edit` (`edits` of them, for the rate) to a copy of the list,
+  // if its digest is `base_digest` (any, if empty; a list not kept yet is
+  // empty), and keeps the result; FAILED_PRECONDITION if the digest
+  // differs.
+  absl::StatusOr<std::shared_ptr<const KeptList>> Edit(const Caller& caller, bool shared, const std::string& name,
+                                                       const std::string& base_digest, size_t edits,
+                                                       absl::FunctionRef<absl::Status(WordList*)> edit);
+  // NOT_FOUND naming the list if it is not kept.
+  absl::StatusOr<std::shared_ptr<const KeptList>> Get(const Caller& caller, bool shared,
+                                                      const std::string& name) const;
+  std::vector<std::shared_ptr<const KeptList>> All(const Caller& caller, bool shared) const;
+  absl::StatusOr<std::shared_ptr<const KeptList>> Delete(const Caller& caller, bool shared, const std::string& name);
+
+ private:
+  WordListRegistry(std::unique_ptr<ListStore> store, WordListLimits limits)
+      : store_(std::move(store)), limits_(limits) {}
+  // The scope's key ("" for the shared one); PERMISSION_DENIED if the
+  // caller may not write there.
+  absl::StatusOr<std::string> ScopeFor(const Caller& caller, bool shared, bool write) const;
+  // Takes `cost` edits from the owner's allowance; RESOURCE_EXHAUSTED if
+  // it has not that many. REQUIRES: mu_ held.
+  absl::Status Spend(const std::string& owner, double cost);
+  absl::StatusOr<std::shared_ptr<const KeptList>> Keep(const std::string& scope, const std::string& name,
+                                                       bool shared, WordList list);
+
+  const std::unique_ptr<ListStore> store_;  // null: in memory only
+  const WordListLimits limits_;
+  mutable std::mutex mu_;
+  // scope -> name -> list; guarded by mu_.
+  std::map<std::string, std::map<std::string, std::shared_ptr<const KeptList>>> lists_;
+  struct Allowance {
+    double edits = 0;
+    std::chrono::steady_clock::time_point at;
+  };
+  std::map<std::string, Allowance> allowances_;  // by owner; guarded by mu_
+};
+
+}  // namespace xwdb::daemon
+
+#endif  // XWDB_DAEMON_SERVICE_WORD_LIST_REGISTRY_H_
