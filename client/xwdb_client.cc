@@ -85,6 +85,36 @@ absl::StatusOr<v1::MatchManyResponse> XwdbClient::MatchMany(const v1::MatchManyR
       [this](auto* c, const auto& q, auto* r) { return stub_->MatchMany(c, q, r); }, request);
 }
 
+absl::StatusOr<v1::WordListVersion> XwdbClient::PutWordList(const v1::PutWordListRequest& request) {
+  return Unary<v1::WordListVersion>(
+      *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->PutWordList(c, q, r); },
+      request);
+}
+
+absl::StatusOr<v1::WordListVersion> XwdbClient::EditWordList(const v1::EditWordListRequest& request) {
+  return Unary<v1::WordListVersion>(
+      *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->EditWordList(c, q, r); },
+      request);
+}
+
+absl::StatusOr<v1::GetWordListResponse> XwdbClient::GetWordList(const v1::GetWordListRequest& request) {
+  return Unary<v1::GetWordListResponse>(
+      *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->GetWordList(c, q, r); },
+      request);
+}
+
+absl::StatusOr<v1::ListWordListsResponse> XwdbClient::ListWordLists(const v1::ListWordListsRequest& request) {
+  return Unary<v1::ListWordListsResponse>(
+      *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->ListWordLists(c, q, r); },
+      request);
+}
+
+absl::StatusOr<v1::WordListVersion> XwdbClient::DeleteWordList(const v1::DeleteWordListRequest& request) {
+  return Unary<v1::WordListVersion>(
+      *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->DeleteWordList(c, q, r); },
+      request);
+}
+
 absl::StatusOr<v1::GetCluesResponse> XwdbClient::GetClues(const v1::GetCluesRequest& request) {
   return Unary<v1::GetCluesResponse>(
       *this, options_.deadline_seconds, [this](auto* c, const auto& q, auto* r) { return stub_->GetClues(c, q, r); },

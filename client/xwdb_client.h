@@ -75,6 +75,12 @@ class XwdbClient {
   // budget and 10 s.
   absl::StatusOr<xwdb::v1::SuggestResponse> Suggest(const xwdb::v1::SuggestRequest& request);
   absl::StatusOr<xwdb::v1::ServerStats> GetServerStats();
+  // The caller's word lists.
+  absl::StatusOr<xwdb::v1::WordListVersion> PutWordList(const xwdb::v1::PutWordListRequest& request);
+  absl::StatusOr<xwdb::v1::WordListVersion> EditWordList(const xwdb::v1::EditWordListRequest& request);
+  absl::StatusOr<xwdb::v1::GetWordListResponse> GetWordList(const xwdb::v1::GetWordListRequest& request);
+  absl::StatusOr<xwdb::v1::ListWordListsResponse> ListWordLists(const xwdb::v1::ListWordListsRequest& request);
+  absl::StatusOr<xwdb::v1::WordListVersion> DeleteWordList(const xwdb::v1::DeleteWordListRequest& request);
   // Streams the fill; `on_progress` (may be empty) sees each progress event.
   // `context_hook` (may be empty) adjusts the call's context before it
   // starts (e.g. its deadline); `canceller` (may be null) lets another
