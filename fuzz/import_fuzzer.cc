@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_split.h"
 #include "core/clue/own_clues.h"
+#include "core/lists/word_list.h"
 #include "core/import/csv_reader.h"
 #include "core/import/format.h"
 #include "core/import/input_text.h"
@@ -94,7 +95,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   switch (format) {
     case 0: DetectTextFormat(decoded->text(), &why); [[fallthrough]];
     case 1: (void)ReadPlain(*decoded, &sink); break;
-    case 2: (void)ReadScored(*decoded, &sink); break;
+    case 2: {
+      (void)ReadScored(*decoded, &sink);
+      // The same bytes as a constructor's word list: what it keeps reads
+      // back from its canonical text to the same list and digest.
+      const WordList::ReadResult read = WordList::Read(bytes, "fuzz", normalizer);
+      for (const auto& [answer, entry] : read.list.entries()) {
+        fuzz::Check(!answer.empty(), "a word list entry with an empty answer");
+        fuzz::Check(entry.blocked() || (entry.score >= 0 && entry.score <= 100), "a word list score out of range");
+      }
+      auto back = WordList::Parse(read.list.Format());
+      fuzz::Check(back.ok() && *back == read.list, "a word list that does not read back from its canonical text");
+      break;
+    }
     case 3: {
       (void)ReadPipe(*decoded, &sink);
       // The own clue list reads the raw bytes: every clue it keeps is

@@ -1,6 +1,7 @@
 // The daemon's request validation and handlers, without the transport: any
-// bytes, read as a Match, Fill, GetClues, Analyze, Suggest or MatchMany
-// request (the first byte picks which), get an answer or a clear refusal, never a crash, and never an
+// bytes, read as a Match, Fill, GetClues, Analyze, Suggest, MatchMany,
+// PutWordList, EditWordList or GetWordList request (the first byte picks
+// which), get an answer or a clear refusal, never a crash, and never an
 // INTERNAL or UNKNOWN status. Fills are capped at a few milliseconds.
 #include "daemon/service/xwdb_service.h"
 #include "fuzz/fuzz_support.h"
@@ -17,7 +18,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
-  const int method = data[0] % 6;
+  const int method = data[0] % 9;
   const uint8_t* body = data + 1;
   const int body_size = static_cast<int>(size - 1);
   xwdb::daemon::XwdbService* service = xwdb::fuzz::SmallService();
@@ -61,6 +62,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (s.ok()) {
       xwdb::fuzz::Check(response.results_size() == request.queries_size(), "a MatchMany answer without one "
                         "result per query");
+    }
+  } else if (method == 6) {
+    v1::PutWordListRequest request;
+    if (!request.ParseFromArray(body, body_size)) return 0;
+    v1::WordListVersion response;
+    const absl::Status s = service->PutWordList(context, request, &response);
+    CheckStatus(s);
+    if (s.ok()) xwdb::fuzz::Check(response.digest().size() == 64, "a list version without its digest");
+  } else if (method == 7) {
+    v1::EditWordListRequest request;
+    if (!request.ParseFromArray(body, body_size)) return 0;
+    v1::WordListVersion response;
+    CheckStatus(service->EditWordList(context, request, &response));
+  } else if (method == 8) {
+    v1::GetWordListRequest request;
+    if (!request.ParseFromArray(body, body_size)) return 0;
+    v1::GetWordListResponse response;
+    const absl::Status s = service->GetWordList(context, request, &response);
+    CheckStatus(s);
+    if (s.ok()) {
+      xwdb::fuzz::Check(response.entries_size() <= static_cast<int>(response.total()), "a page longer than its total");
     }
   } else {
     v1::SuggestRequest request;
