@@ -6,10 +6,18 @@ import { readPuzzle, saveBase64 } from './formats.js';
 import { MyClues } from './my_clues.js';
 import { CluePanel } from './clue_panel.js';
 import { loadWork, saveWork } from './storage.js';
+import { BLOCKED, DISLIKED_SCORE, LIKED_SCORE, WordList } from './word_list.js';
+import { ListPanel } from './list_panel.js';
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
 const myClues = new MyClues(localStorage);
+const wordList = new WordList(localStorage);
+// The calls that apply the constructor's word list (word_list.js).
+const listed = {
+  call: (method, body, signal) => wordList.withList(body, (b) => api.call(method, b, signal)),
+  fill: (body, onEvent, signal) => wordList.withList(body, (b) => api.fill(b, onEvent, signal)),
+};
 
 // Suggestions are asked for on every selection. The daemon screens letters
 // first and probes the best bounds, so the 40 best of up to 2000 words
@@ -289,6 +297,7 @@ function onKey(e) {
   if (e.key === 'Backspace') { e.preventDefault(); erase(true); return; }
   if (e.key === 'Delete') { e.preventDefault(); erase(false); return; }
   if (e.key === '.' || e.key === '#') { e.preventDefault(); toggleBlock(r, c); return; }
+  if (e.key === '!') { e.preventDefault(); banSelectedEntry(); return; }
   if (e.key.length >= 1 && [...e.key].length === 1 && /\p{L}/u.test(e.key)) {
     e.preventDefault();
     if (state.blockMode) toggleBlock(r, c); else typeLetter(e.key);
@@ -348,7 +357,7 @@ const scheduleAnalyze = debounce(analyze, ANALYZE_DELAY_MS);
 async function analyze() {
   const turn = analyzeTurn();
   try {
-    const a = await api.call('Analyze', { ...baseRequest(), best_words: 1, options: ruleOptions() }, turn.signal);
+    const a = await listed.call('Analyze', { ...baseRequest(), best_words: 1, options: ruleOptions() }, turn.signal);
     if (!turn.current()) return;
     state.analysis = a;
     drawGrid();
@@ -428,7 +437,7 @@ async function suggest(verify) {
   if (verify) Object.assign(body, { verify, verify_seconds: 3 });
   if (verify) $('suggest-count').textContent = 'verifying…';
   try {
-    const res = await api.call('Suggest', body, turn.signal);
+    const res = await listed.call('Suggest', body, turn.signal);
     if (!turn.current()) return;
     drawSuggestions(res, slot);
     window.xwdbTimings.suggest.push(performance.now() - started);
@@ -437,8 +446,17 @@ async function suggest(verify) {
   }
 }
 
+// The last suggestions drawn, to sort them again or mark a word banned.
+let lastSuggestions = null;
+
 function drawSuggestions(res, slot) {
-  const items = (res.suggestions || []).map((s) => {
+  lastSuggestions = { res, slot };
+  const byScore = $('suggest-sort').value === 'score';
+  const ordered = [...(res.suggestions || [])];
+  // The daemon's order is by room (alive first, then fillability); by
+  // score keeps the live words first too.
+  if (byScore) ordered.sort((a, b) => (b.probed && !b.alive ? 0 : 1) - (a.probed && !a.alive ? 0 : 1) || b.score - a.score);
+  const items = ordered.map((s) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
@@ -455,13 +473,57 @@ function drawSuggestions(res, slot) {
     b.children[1].textContent = s.score;
     b.children[2].textContent = verdict ? `${verdict}${note ? `; ${note}` : ''}` : note;
     b.title = b.children[2].textContent;
+    const mine = wordList.get(s.word);
+    if (mine) {
+      b.classList.add('on-list');
+      b.children[2].textContent = `your score ${mine.score}; ${b.children[2].textContent}`;
+    }
+    b.title = `${b.children[2].textContent} — B bans it, + likes it, - dislikes it`;
     b.addEventListener('click', () => place(slot, s.word));
-    li.append(b);
+    b.addEventListener('keydown', (e) => {
+      const key = e.key.toLowerCase();
+      if (key === 'b' || e.key === 'Delete') { e.preventDefault(); rateWord(s.word, BLOCKED); }
+      if (e.key === '+' || e.key === '=') { e.preventDefault(); rateWord(s.word, LIKED_SCORE); }
+      if (e.key === '-') { e.preventDefault(); rateWord(s.word, DISLIKED_SCORE); }
+    });
+    const ban = document.createElement('button');
+    ban.type = 'button';
+    ban.className = 'ban';
+    ban.textContent = '⊘';
+    ban.title = `ban ${s.word}: never suggested or used again (My word list)`;
+    ban.setAttribute('aria-label', `ban ${s.word}`);
+    ban.addEventListener('click', () => rateWord(s.word, BLOCKED));
+    li.append(b, ban);
     return li;
   });
   $('suggestions').replaceChildren(...items);
   const dead = res.grid_dead ? ` The grid cannot be filled as it stands: ${res.grid_dead}` : '';
   $('suggest-count').textContent = `${res.candidates} fit, ${res.alive} of ${res.probed} probed alive.${dead}`;
+}
+
+// Bans, likes or dislikes a word (the constructor's word list); every
+// suggestion, analysis and fill from now on uses the list.
+function rateWord(word, score) {
+  const problem = wordList.edit(api, word, score, undefined);
+  if (problem) { say(`My word list: ${problem}.`, 'error'); return; }
+  say(score === BLOCKED ? `${word} is banned: it will not be suggested or used again (My word list undoes it); Another fill refills around it.`
+    : `${word} is on your word list with score ${score}.`);
+  const next = document.querySelector(`#suggestions button.suggestion[data-word="${word}"]`);
+  const item = next && next.closest('li');
+  const focus = item && (item.nextElementSibling || item.previousElementSibling);
+  if (focus) focus.querySelector('button.suggestion').focus();
+}
+
+// The selected entry's word, banned (its letters from the fill cleared).
+function banSelectedEntry() {
+  const slot = currentSlot();
+  if (!slot) return;
+  const word = state.grid.pattern(slot);
+  if (word.includes('.')) { say(`${slotName(slot)} is not complete: nothing to ban.`, 'error'); return; }
+  rateWord(word, BLOCKED);
+  edit(() => slot.cells.forEach((i) => {
+    if (state.grid.mark[i] === BY_FILL) state.grid.cells[i] = '';
+  }));
 }
 
 function place(slot, word) {
@@ -569,7 +631,7 @@ async function runFill({ selection = false, another = false } = {}) {
   say('');  // the last fill's message no longer holds
   const status = $('fill-status');
   try {
-    const result = await api.fill({ ...baseRequest(), options }, (event) => {
+    const result = await listed.fill({ ...baseRequest(), options }, (event) => {
       if (event.progress) {
         const p = event.progress;
         $('fill-progress').max = Math.max(1, p.slots_total);
@@ -641,7 +703,7 @@ async function loadClues() {
   }
   try {
     const answers = state.slots.map((slot) => g.pattern(slot));
-    const res = await api.call('GetClues', {
+    const res = await listed.call('GetClues', {
       dictionary: $('dictionary').value, grid_rows: g.toRows(), own_clues: myClues.forAnswers(answers),
     }, turn.signal);
     if (!turn.current()) return;
@@ -698,7 +760,7 @@ function selectedEntry() {
 }
 
 const cluePanel = new CluePanel({
-  api,
+  api: listed,
   myClues,
   dictionary: () => $('dictionary').value,
   onUse: (key, answer, text) => {
@@ -722,7 +784,7 @@ async function download(format, ext) {
     if (m) clues.push({ number: Number(m[1]), direction: m[2] === 'A' ? 'ACROSS' : 'DOWN', clue: v.text });
   }
   try {
-    const res = await api.call('GetClues', {
+    const res = await listed.call('GetClues', {
       dictionary: $('dictionary').value, grid_rows: g.toRows(), format, clues,
       title: $('title').value, author: $('author').value,
     });
@@ -753,7 +815,7 @@ async function openFile(file) {
 
 // The settings kept with the work, by element id.
 const SETTINGS = ['min-score', 'seconds', 'optimize', 'allow-flagged', 'allow-unclued', 'threads', 'engine',
-  'symmetry'];
+  'symmetry', 'suggest-sort'];
 let wantedDictionary = '';  // the saved work's, chosen once the daemon lists it
 
 function currentWork() {
@@ -855,6 +917,13 @@ function setUp() {
     $('mode').textContent = `Blocks: ${state.blockMode ? 'on' : 'off'}`;
   });
   $('undo').addEventListener('click', undo);
+  $('suggest-sort').addEventListener('change', () => {
+    if (lastSuggestions) drawSuggestions(lastSuggestions.res, lastSuggestions.slot);
+    autosave();
+  });
+  new ListPanel({ wordList, api, say });
+  // The list changes what every call answers.
+  wordList.onChange(() => changed({ keepAnalysis: true }));
   $('lock').addEventListener('click', () => {
     const slot = currentSlot();
     if (!slot) return;
@@ -871,7 +940,7 @@ function setUp() {
   for (const id of ['allow-flagged', 'allow-unclued', 'min-score']) $(id).addEventListener('change', () => changed());
   $('token').addEventListener('change', () => {
     api.setToken($('token').value.trim());
-    loadDictionaries().then(() => changed());
+    loadDictionaries().then(() => wordList.adoptDaemonCopy(api)).then(() => changed());
   });
   for (const b of document.querySelectorAll('.download')) {
     b.addEventListener('click', () => download(b.dataset.format, b.dataset.ext));
@@ -884,7 +953,9 @@ function setUp() {
 }
 
 setUp();
-loadDictionaries().then(() => {
+loadDictionaries().then(async () => {
+  // A browser without a word list of its own takes the daemon's copy.
+  await wordList.adoptDaemonCopy(api);
   changed();
   window.xwdbTimings.ready = performance.now();
   performance.mark('xwdb-ready');

@@ -507,6 +507,99 @@ class PageTest(unittest.TestCase):
         self.wait_for("short entries", lambda: "short entries" in self.find("#problems").text)
         self.assertRegex(self.find("#problems").text, r"short entries: \d+[AD], ")
 
+    def entries(self):
+        """Every across and down entry of the grid (runs of two or more letters)."""
+        rows = self.letters()
+        runs = []
+        for line in rows + ["".join(col) for col in zip(*rows)]:
+            runs += [run for run in line.split("#") if len(run) >= 2]
+        return runs
+
+    def suggested(self):
+        """The suggested words, read in one go (the list is redrawn as answers come)."""
+        return self.browser.execute_script(
+            "return [...document.querySelectorAll('#suggestions .suggestion')].map((b) => b.dataset.word);")
+
+    def test_8_my_word_list(self):
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        self.browser.execute_script("localStorage.clear()")
+        self.open_page()
+        self.assertEqual(self.find("#list-count").text, "0 words (0 banned)")
+        Select(self.find("#dictionary")).select_by_value("en")
+        self.new_grid("blank", 5)
+        # Fill, then ban 1A's word from the grid with one key ('!'): its
+        # letters go, and the next fill never uses it.
+        self.find("#fill").click()
+        self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        banned = self.letters()[0]
+        self.cell(0, 0).click()
+        if "A (" not in self.find("#slot-name").text:
+            self.cell(0, 0).click()
+        self.find("#grid").send_keys("!")
+        self.wait_for("the ban", lambda: self.find("#list-count").text == "1 words (1 banned)")
+        self.assertIn(f"{banned} is banned", self.find("#status").text)
+        self.assertEqual(self.letters()[0], ".....")
+        self.find("#clear-fill").click()
+        for _ in range(3):
+            self.find("#fill").click()
+            self.wait_for("a fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+            self.assertNotIn(banned, self.entries())
+            self.find("#clear-fill").click()
+        # Ban a suggestion with B: it leaves the list and every later fill.
+        self.cell(0, 0).click()
+        self.wait_for("1A's suggestions", lambda: self.find_all("#suggestions .suggestion"))
+        first = self.find("#suggestions .suggestion")
+        word = first.get_attribute("data-word")
+        first.send_keys("b")
+        self.wait_for("the second ban", lambda: self.find("#list-count").text == "2 words (2 banned)")
+        self.wait_for("the suggestions without it", lambda: self.suggested() and word not in self.suggested())
+        self.find("#fill").click()
+        self.wait_for("a fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        self.assertNotIn(word, self.entries())
+        self.assertNotIn(banned, self.entries())
+        # Add a word the dictionary lacks: it is suggested where it fits, marked as mine
+        # (rows 2 and 4 blocks: 1A crosses nothing).
+        self.new_grid("blank", 5)
+        self.find("#mode").click()
+        for c in range(5):
+            self.cell(1, c).click()
+        self.find("#mode").click()
+        self.wait_for("the blocks", lambda: self.letters()[1] == "#####" and self.letters()[3] == "#####")
+        self.cell(0, 0).click()
+        if "A (" not in self.find("#slot-name").text:
+            self.cell(0, 0).click()
+        self.find("#grid").send_keys("zzyz")
+        self.wait_for("no word fits", lambda: self.find("#suggest-count").text.startswith("0 fit"))
+        self.find("#list-word").send_keys("zzyzx")
+        self.find("#list-score").clear()
+        self.find("#list-score").send_keys("80")
+        self.find("#list-clue").send_keys("Mojave road")
+        self.find("#list-add-button").click()
+        self.wait_for("the word added", lambda: self.find("#list-count").text == "3 words (2 banned)")
+        self.cell(0, 3).click()
+        self.wait_for("ZZYZX suggested", lambda: self.suggested() == ["ZZYZX"])
+        self.wait_for("ZZYZX marked as mine", lambda: self.browser.execute_script(
+            "const b = document.querySelector('#suggestions .suggestion'); return b && b.classList.contains('on-list');"))
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-word-list.png"))
+        # Reload: the list is still there; without this browser's copy, the daemon's comes back.
+        self.open_page()
+        self.assertEqual(self.find("#list-count").text, "3 words (2 banned)")
+        self.browser.execute_script("localStorage.removeItem('xwdb-word-list')")
+        self.open_page()
+        self.wait_for("the daemon's copy", lambda: self.find("#list-count").text == "3 words (2 banned)")
+        self.assertEqual(sorted(li.get_attribute("data-word") for li in self.find_all("#list-entries li")),
+                         sorted([banned, word, "ZZYZX"]))
+        # Exported as WORD;SCORE[;CLUE] lines (xwdb --list reads them).
+        self.find("#list-export").click()
+        path = self.wait_for("the list download", lambda: [p for p in glob.glob(os.path.join(self.downloads, "my-word-list*.txt"))
+                                                           if os.path.getsize(p) > 0])[0]
+        with open(path) as f:
+            self.assertEqual(sorted(f.read().splitlines()), sorted([f"{banned};-1", f"{word};-1", "ZZYZX;80;Mojave road"]))
+        # Undo a ban from the panel: the word is the dictionary's again.
+        self.find(f'#list-entries li[data-word="{word}"] .forget').click()
+        self.wait_for("the ban undone", lambda: self.find("#list-count").text == "2 words (1 banned)")
+
 
 if __name__ == "__main__":
     unittest.main()
