@@ -47,10 +47,10 @@ struct ServiceOptions {
   // Non-empty: every call must carry "authorization: Bearer <token>" with
   // this token (the operator's: an admin, owner "operator") or a user's.
   std::string token;
-  std::vector<User> users;
+  std::vector<User> users = {};
   // The word lists (null: kept in memory only), and the bytes the indexes
   // made of them may hold.
-  std::shared_ptr<WordListRegistry> word_lists;
+  std::shared_ptr<WordListRegistry> word_lists = nullptr;
   size_t list_cache_bytes = size_t{512} << 20;
   int fill_pool = 2;           // fills searching at once
   int fill_queue = 8;          // fills waiting for a place
