@@ -297,7 +297,8 @@ function onKey(e) {
   if (e.key === 'Backspace') { e.preventDefault(); erase(true); return; }
   if (e.key === 'Delete') { e.preventDefault(); erase(false); return; }
   if (e.key === '.' || e.key === '#') { e.preventDefault(); toggleBlock(r, c); return; }
-  if (e.key === '!') { e.preventDefault(); banSelectedEntry(); return; }
+  const rating = { '!': BLOCKED, '+': LIKED_SCORE, '-': DISLIKED_SCORE }[e.key];
+  if (rating !== undefined) { e.preventDefault(); rateSelectedEntry(rating); return; }
   if (e.key.length >= 1 && [...e.key].length === 1 && /\p{L}/u.test(e.key)) {
     e.preventDefault();
     if (state.blockMode) toggleBlock(r, c); else typeLetter(e.key);
@@ -514,13 +515,15 @@ function rateWord(word, score) {
   if (focus) focus.querySelector('button.suggestion').focus();
 }
 
-// The selected entry's word, banned (its letters from the fill cleared).
-function banSelectedEntry() {
+// The selected entry's word rated on the word list: banned (its letters
+// from the fill cleared), liked or disliked.
+function rateSelectedEntry(score) {
   const slot = currentSlot();
   if (!slot) return;
   const word = state.grid.pattern(slot);
-  if (word.includes('.')) { say(`${slotName(slot)} is not complete: nothing to ban.`, 'error'); return; }
-  rateWord(word, BLOCKED);
+  if (word.includes('.')) { say(`${slotName(slot)} is not complete: no word to rate.`, 'error'); return; }
+  rateWord(word, score);
+  if (score !== BLOCKED) return;
   edit(() => slot.cells.forEach((i) => {
     if (state.grid.mark[i] === BY_FILL) state.grid.cells[i] = '';
   }));

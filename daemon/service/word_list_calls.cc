@@ -65,7 +65,12 @@ absl::Status CheckListName(const std::string& name, const std::string& field) {
 absl::StatusOr<std::shared_ptr<const MaskIndex>> XwdbService::IndexWithLists(
     const CallContext& context, const LoadedDictionary& dict, Normalizer* normalizer, const ListRefs& refs,
     std::vector<std::shared_ptr<const KeptList>>* used) {
-  if (refs.empty()) return dict.index;
+  // The operator's overrides of this dictionary come first.
+  std::shared_ptr<const KeptList> overrides = word_lists_->Shared(dict.name);
+  if (refs.empty() && overrides == nullptr) {
+    if (used != nullptr) used->clear();
+    return dict.index;
+  }
   const WordListLimits& limits = word_lists_->limits();
   if (static_cast<size_t>(refs.size()) > limits.max_lists_per_call) {
     return Invalid(absl::StrCat("lists: at most ", limits.max_lists_per_call));
@@ -75,6 +80,12 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> XwdbService::IndexWithLists(
   std::vector<const WordList*> lists;
   std::vector<std::string> digests;
   std::string lineage = caller.owner;
+  if (overrides != nullptr) {
+    absl::StrAppend(&lineage, "/*", overrides->name);
+    lists.push_back(&overrides->list);
+    digests.push_back(overrides->digest);
+    kept_lists.push_back(std::move(overrides));
+  }
   for (int i = 0; i < refs.size(); ++i) {
     const v1::WordListRef& ref = refs[i];
     const std::string field = absl::StrCat("lists[", i, "]");

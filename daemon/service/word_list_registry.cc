@@ -66,6 +66,16 @@ absl::Status WordListRegistry::Spend(const std::string& owner, double cost) {
   return absl::OkStatus();
 }
 
+absl::Status WordListRegistry::CheckRoom(const std::string& scope, const std::string& name, bool shared) const {
+  auto it = lists_.find(scope);
+  if (it != lists_.end() && !it->second.contains(name) && it->second.size() >= limits_.max_lists) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("word lists: at most ", limits_.max_lists, shared ? " shared lists" : " lists per token",
+                     "; delete one first"));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Keep(const std::string& scope,
                                                                        const std::string& name, bool shared,
                                                                        WordList list) {
@@ -73,12 +83,8 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Keep(const std
     return absl::InvalidArgumentError(
         absl::StrCat("word list '", name, "': over ", limits_.max_entries, " entries"));
   }
+  if (absl::Status s = CheckRoom(scope, name, shared); !s.ok()) return s;
   auto& scope_lists = lists_[scope];
-  if (!scope_lists.contains(name) && scope_lists.size() >= limits_.max_lists) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("word lists: at most ", limits_.max_lists, shared ? " shared lists" : " lists per token",
-                     "; delete one first"));
-  }
   if (store_ != nullptr) {
     if (absl::Status s = store_->Put(scope, name, list); !s.ok()) return s;
   }
@@ -101,6 +107,7 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Put(const Call
     // The same version again (a client resending it) costs nothing.
     if (auto kept = it->second.find(name); kept != it->second.end() && kept->second->list == list) return kept->second;
   }
+  if (absl::Status s = CheckRoom(*scope, name, shared); !s.ok()) return s;
   if (absl::Status s = Spend(caller.owner, std::max<double>(1, list.size() / 1000.0)); !s.ok()) return s;
   return Keep(*scope, name, shared, std::move(list));
 }
@@ -123,6 +130,7 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Edit(
         "word list '", name, "' here is at version ", digest.substr(0, 12), " (", list.size(),
         " entries), the edits were made on ", base_digest.substr(0, 12), ": send the whole list (PutWordList)"));
   }
+  if (absl::Status s = CheckRoom(*scope, name, shared); !s.ok()) return s;
   if (absl::Status s = Spend(caller.owner, std::max<double>(1, static_cast<double>(edits))); !s.ok()) return s;
   if (absl::Status s = edit(&list); !s.ok()) return s;
   return Keep(*scope, name, shared, std::move(list));
@@ -138,6 +146,14 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Get(const Call
     if (auto kept = it->second.find(name); kept != it->second.end()) return kept->second;
   }
   return absl::NotFoundError(absl::StrCat("no ", shared ? "shared " : "", "word list '", name, "' here"));
+}
+
+std::shared_ptr<const KeptList> WordListRegistry::Shared(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = lists_.find("");
+  if (it == lists_.end()) return nullptr;
+  auto kept = it->second.find(name);
+  return kept == it->second.end() ? nullptr : kept->second;
 }
 
 std::vector<std::shared_ptr<const KeptList>> WordListRegistry::All(const Caller& caller, bool shared) const {

@@ -79,6 +79,9 @@ class WordListRegistry {
   absl::StatusOr<std::shared_ptr<const KeptList>> Get(const Caller& caller, bool shared,
                                                       const std::string& name) const;
   std::vector<std::shared_ptr<const KeptList>> All(const Caller& caller, bool shared) const;
+  // The shared list `name`, or null: whoever calls (the operator's
+  // overrides of a dictionary are the shared list named after it).
+  std::shared_ptr<const KeptList> Shared(const std::string& name) const;
   absl::StatusOr<std::shared_ptr<const KeptList>> Delete(const Caller& caller, bool shared, const std::string& name);
 
  private:
@@ -90,6 +93,9 @@ class WordListRegistry {
   // Takes `cost` edits from the owner's allowance; RESOURCE_EXHAUSTED if
   // it has not that many. REQUIRES: mu_ held.
   absl::Status Spend(const std::string& owner, double cost);
+  // RESOURCE_EXHAUSTED if a new list `name` would pass the scope's limit.
+  // REQUIRES: mu_ held.
+  absl::Status CheckRoom(const std::string& scope, const std::string& name, bool shared) const;
   absl::StatusOr<std::shared_ptr<const KeptList>> Keep(const std::string& scope, const std::string& name,
                                                        bool shared, WordList list);
 

@@ -551,7 +551,7 @@ absl::Status XwdbService::DoGetClues(const CallContext& context, const v1::GetCl
   if (!normalizer.ok()) return normalizer.status();
   auto options = ClueOptionsOf(request, normalizer->get());
   if (!options.ok()) return options.status();
-  if (request.lists_size() > 0) {
+  {
     std::vector<std::shared_ptr<const KeptList>> used;
     auto index = IndexWithLists(context, **dict, normalizer->get(), request.lists(), &used);
     if (!index.ok()) return index.status();

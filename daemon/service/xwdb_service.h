@@ -135,7 +135,8 @@ class XwdbService {
   // Who the call's token belongs to (after Authorize).
   Caller CallerOf(const CallContext& context) const;
   // The index a call works on: the dictionary's, or with the word lists
-  // `refs` names applied in order. A list given with its entries is kept
+  // `refs` names applied in order, after the operator's overrides of the
+  // dictionary (the shared list named after it) if there are any. A list given with its entries is kept
   // (or, in a scope the caller may not write, used for this call only); a
   // list named by a digest this daemon lacks fails with
   // FAILED_PRECONDITION (the client sends the entries). `used` gets the

@@ -247,6 +247,19 @@ TEST_F(WordListsTest, AnEditIsInEffectForTheNextCallAndSurvivesKill9) {
   r = c->Match(m);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->total(), 1u);
+  // At most 32 lists per token: the 33rd is refused, naming the limit.
+  v1::PutWordListRequest put;
+  put.add_entries()->set_word("FFFFA");
+  for (int i = 1; i < 32; ++i) {
+    put.set_name(absl::StrCat("list", i));
+    ASSERT_TRUE(c->PutWordList(put).ok()) << i;
+  }
+  put.set_name("one-too-many");
+  auto refused = c->PutWordList(put);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(refused.status().message().find("at most 32 lists per token"), std::string::npos) << refused.status();
+  v1::ListWordListsRequest ls;
+  EXPECT_EQ(c->ListWordLists(ls)->lists_size(), 32);
 }
 
 // Three replicas, each with its own lists, behind the client's round
@@ -324,6 +337,21 @@ TEST_F(WordListsTest, ATokenSeesAndEditsOnlyItsOwnListsAndTheLimitsHold) {
   r = alice->Match(m);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->total(), 1u);
+  // The shared list named after a dictionary is the operator's overrides:
+  // every call on it applies them, named or not.
+  const std::string banned = base_.begin()->first;
+  v1::MatchRequest plain;
+  plain.set_pattern(banned);
+  ASSERT_EQ(alice->Match(plain)->total(), 1u);
+  v1::PutWordListRequest overrides;
+  overrides.set_name("words");
+  overrides.set_shared(true);
+  v1::WordListEntry* ban = overrides.add_entries();
+  ban->set_word(banned);
+  ban->set_score(-1);
+  ASSERT_TRUE(bob->PutWordList(overrides).ok());
+  EXPECT_EQ(alice->Match(plain)->total(), 0u);
+  EXPECT_EQ(bob->Match(plain)->total(), 0u);
   // Sizes, each refusal naming its field or limit.
   v1::PutWordListRequest big;
   big.set_name("big");
