@@ -108,7 +108,8 @@ int RunFill(Common& c, const FillArgs& a) {
 
   // The first fill numbered and clued by the daemon (and rendered there in
   // the puzzle formats).
-  const bool puzzle_format = a.format == "ipuz" || a.format == "xd" || a.format == "puz" || a.format == "svg";
+  const bool puzzle_format = a.format == "ipuz" || a.format == "xd" || a.format == "puz" || a.format == "svg" ||
+                             a.format == "svg-blank";
   std::optional<v1::GetCluesResponse> clued;
   if ((a.clues || puzzle_format) && !result->fills().empty()) {
     v1::GetCluesRequest cr;
@@ -131,6 +132,7 @@ int RunFill(Common& c, const FillArgs& a) {
                   : a.format == "xd"  ? v1::PUZZLE_FORMAT_XD
                   : a.format == "puz" ? v1::PUZZLE_FORMAT_PUZ
                   : a.format == "svg" ? v1::PUZZLE_FORMAT_SVG
+                  : a.format == "svg-blank" ? v1::PUZZLE_FORMAT_SVG_BLANK
                                       : v1::PUZZLE_FORMAT_TEXT);
     auto got = CallWithLists<v1::GetCluesRequest, v1::GetCluesResponse>(
         cr, local, a.rules.lists, &v1::GetCluesRequest::mutable_lists,
@@ -233,7 +235,7 @@ Command AddFillCommand(CLI::App* root, Common* c) {
   AddCommonOptions(fill, c);
   fill->add_option("grid", a->grid, "Grid file ('.' empty, '#' block, letters given; or o/x), - for stdin")->required();
   fill->add_option("--format", a->format, "text, json, ipuz, xd, puz or svg (the puzzle formats come clued)")
-      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg", "svg-blank"}));
   fill->add_option("--seed", s->seed, "Random seed");
   AddRuleOptions(fill, &a->rules);
   fill->add_option("--solutions", s->solutions, "Distinct fills wanted")->check(CLI::Range(1, 100));

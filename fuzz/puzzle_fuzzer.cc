@@ -32,7 +32,7 @@ Puzzle PuzzleOf(const Grid& filled, std::vector<CluedEntry> entries, const ReadP
 void CheckWriters(const Puzzle& puzzle, Normalizer* normalizer) {
   const Alphabet& alphabet = normalizer->alphabet();
   for (PuzzleFormat format : {PuzzleFormat::kText, PuzzleFormat::kJson, PuzzleFormat::kIpuz, PuzzleFormat::kXd,
-                              PuzzleFormat::kPuz, PuzzleFormat::kSvg}) {
+                              PuzzleFormat::kPuz, PuzzleFormat::kSvg, PuzzleFormat::kSvgBlank}) {
     auto written = WritePuzzle(puzzle, alphabet, format);
     if (!written.ok()) {
       fuzz::Check(format == PuzzleFormat::kPuz && !written.status().message().empty(),

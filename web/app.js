@@ -2,12 +2,13 @@
 // and asks the daemon (api.js) for analysis, suggestions, fills and clues.
 import { Api, ApiError } from './api.js';
 import { BLOCK, BY_FILL, Grid, History, TEMPLATES } from './grid.js';
-import { readPuzzle, saveBase64 } from './formats.js';
+import { readPuzzle, saveBase64, withFillField } from './formats.js';
 import { MyClues } from './my_clues.js';
 import { CluePanel } from './clue_panel.js';
 import { loadWork, saveWork } from './storage.js';
 import { BLOCKED, DISLIKED_SCORE, LIKED_SCORE, WordList } from './word_list.js';
 import { ListPanel } from './list_panel.js';
+import { buildPrintView } from './print_view.js';
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
@@ -38,7 +39,15 @@ const state = {
   analysis: null,
   clues: new Map(),  // "12A" -> {answer, text, edited}
   fill: null,  // the running fill's AbortController
+  markingCorner: false,  // the next cell tapped marks a corner (touch)
+  changedCells: new Set(),  // the entries another fill changed, until the next edit
+  fillScores: new Map(),  // word -> score, from the last fill
 };
+
+// Fill words scored below these are marked in the grid: below 50 an editor
+// would rather not print them, below 60 they are weak.
+const LOW_SCORE = 50;
+const WEAK_SCORE = 60;
 
 // Timings the browser test reads: selection to suggestions drawn (ms).
 window.xwdbTimings = { suggest: [], ready: null };
@@ -134,6 +143,13 @@ function drawGrid() {
   const dead = deadCells();
   const heat = state.analysis ? state.analysis.cell_letters : null;
   const rect = state.corner;
+  // Cells of fill words scored low or weak (the lower grade wins).
+  const grade = new Map();
+  for (const s of state.slots) {
+    const score = state.fillScores.get(g.pattern(s));
+    if (score === undefined || score < 0 || score >= WEAK_SCORE) continue;
+    for (const i of s.cells) if (grade.get(i) !== 'low') grade.set(i, score < LOW_SCORE ? 'low' : 'weak');
+  }
   for (let r = 0; r < g.rows; r++) {
     for (let c = 0; c < g.cols; c++) {
       const i = g.index(r, c);
@@ -146,6 +162,9 @@ function drawGrid() {
       el.classList.toggle('cursor', state.cursor.r === r && state.cursor.c === c);
       el.classList.toggle('dead', dead.has(i));
       el.classList.toggle('in-rect', !!rect && r >= rect.r1 && r <= rect.r2 && c >= rect.c1 && c <= rect.c2);
+      el.classList.toggle('changed', state.changedCells.has(i));
+      el.classList.toggle('low', grade.get(i) === 'low');
+      el.classList.toggle('weak', grade.get(i) === 'weak');
       let level = '';
       if (heat && !block && !ch && heat.length === g.rows * g.cols) {
         const n = [...heat[i]].length;
@@ -195,6 +214,7 @@ function changed({ keepAnalysis = false } = {}) {
 }
 
 function edit(fn) {
+  state.changedCells = new Set();
   state.history.push(state.grid.snapshot());
   fn();
   changed();
@@ -269,7 +289,7 @@ function erase(back) {
 }
 
 function toggleBlock(r, c) {
-  edit(() => state.grid.toggleBlock(r, c, $('symmetry').checked));
+  edit(() => state.grid.toggleBlock(r, c, $('symmetry').value || '180'));
 }
 
 function onKey(e) {
@@ -311,7 +331,9 @@ function onClick(e) {
   const r = Number(cell.dataset.r);
   const c = Number(cell.dataset.c);
   $('grid').focus();
-  if (e.shiftKey) {
+  if (e.shiftKey || state.markingCorner) {
+    state.markingCorner = false;
+    $('corner').setAttribute('aria-pressed', 'false');
     const { r: r0, c: c0 } = state.cursor;
     state.corner = { r1: Math.min(r0, r), c1: Math.min(c0, c), r2: Math.max(r0, r), c2: Math.max(c0, c) };
     drawGrid();
@@ -418,16 +440,27 @@ function drawFacts(a) {
 
 // ---- suggestions ----------------------------------------------------------
 
-const scheduleSuggest = debounce(() => suggest(0), SUGGEST_DELAY_MS);
+const suggestLater = debounce(() => suggest(0), SUGGEST_DELAY_MS);
+// The list on screen is marked as being replaced at once (the request
+// leaves after a short pause, and a blank 15x15 takes a moment).
+function scheduleSuggest() {
+  const slot = currentSlot();
+  if (slot && state.grid.pattern(slot).includes('.')) {
+    $('suggestions').classList.add('loading');
+    $('suggest-count').textContent = `Looking for words for ${slotName(slot)}…`;
+  }
+  suggestLater();
+}
 function suggestNow() { suggest(0); }
 
 async function suggest(verify) {
   const slot = currentSlot();
   const list = $('suggestions');
   const turn = suggestTurn();
-  if (!slot) { list.replaceChildren(); $('suggest-count').textContent = ''; return; }
+  if (!slot) { list.replaceChildren(); list.classList.remove('loading'); $('suggest-count').textContent = ''; return; }
   if (!state.grid.pattern(slot).includes('.')) {
     list.replaceChildren();
+    list.classList.remove('loading');
     $('suggest-count').textContent = `${slotName(slot)} is complete`;
     return;
   }
@@ -436,14 +469,20 @@ async function suggest(verify) {
     ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: SUGGEST_PROBES, options: ruleOptions(),
   };
   if (verify) Object.assign(body, { verify, verify_seconds: 3 });
-  if (verify) $('suggest-count').textContent = 'verifying…';
+  list.classList.add('loading');
+  $('suggest-count').textContent = verify ? 'verifying…' : `Looking for words for ${slotName(slot)}…`;
   try {
     const res = await listed.call('Suggest', body, turn.signal);
     if (!turn.current()) return;
+    $('suggestions').classList.remove('loading');
     drawSuggestions(res, slot);
     window.xwdbTimings.suggest.push(performance.now() - started);
   } catch (e) {
-    if (turn.current()) sayError(e, 'Suggest');
+    if (turn.current()) {
+      $('suggestions').classList.remove('loading');
+      $('suggest-count').textContent = '';
+      sayError(e, 'Suggest');
+    }
   }
 }
 
@@ -568,6 +607,21 @@ function setFilling(on) {
   $('fill-progress').hidden = !on;
 }
 
+// The fill's statistics: its entries' mean and lowest scores, how many are
+// weak, and how many of each length.
+function drawFillStats(entries) {
+  const scored = entries.filter((e) => !e.open && e.score >= 0);
+  if (!scored.length) { $('fill-stats').textContent = ''; return; }
+  const mean = scored.reduce((sum, e) => sum + e.score, 0) / scored.length;
+  const lowest = scored.reduce((a, b) => (b.score < a.score ? b : a));
+  const weak = scored.filter((e) => e.score < WEAK_SCORE).length;
+  const lengths = new Map();
+  for (const e of entries) lengths.set([...e.word].length, (lengths.get([...e.word].length) || 0) + 1);
+  const histogram = [...lengths.entries()].sort((a, b) => a[0] - b[0]).map(([n, count]) => `${n}:${count}`).join(' ');
+  $('fill-stats').textContent = `${entries.length} entries, mean score ${mean.toFixed(1)}, lowest ${lowest.score} ` +
+    `(${lowest.word}), ${weak} below ${WEAK_SCORE}; lengths ${histogram}`;
+}
+
 // Which portfolio member settled a fill call, for the status line.
 function settledBy(result) {
   return result.settled_by === 'sat' ? ' by the SAT solver' : '';
@@ -600,25 +654,38 @@ async function runFill({ selection = false, another = false } = {}) {
     allow: allowed(),
   };
   if ($('optimize').checked) options.optimize = 'OPTIMIZE_LOWEST_SCORE';
-  options.threads = Math.max(1, Math.min(16, Number($('threads').value) || 1));
+  options.threads = Math.max(1, Math.min(Number($('threads').max) || 16, Number($('threads').value) || 1));
   const engine = $('engine').value;
   if (engine === 'search' || engine === 'luby') options.sat = 'SAT_MEMBER_NEVER';
   if (engine === 'sat') options.sat = 'SAT_MEMBER_ONLY';
   if (engine === 'luby') options.restart_schedule = 'RESTART_SCHEDULE_LUBY';
+  let refill = null;  // a selection's cells whose fill letters are replaced
   if (selection) {
     const rect = state.corner;
     const slot = currentSlot();
-    if (rect) options.only_cells = `${rect.r1 + 1},${rect.c1 + 1}-${rect.r2 + 1},${rect.c2 + 1}`;
-    else if (slot) options.only = [slotId(slot)];
-    else { say('Select an entry, or Shift+click a corner, first.', 'error'); return; }
+    if (rect) {
+      options.only_cells = `${rect.r1 + 1},${rect.c1 + 1}-${rect.r2 + 1},${rect.c2 + 1}`;
+      refill = [];
+      for (let r = rect.r1; r <= rect.r2; r++) for (let c = rect.c1; c <= rect.c2; c++) refill.push(g.index(r, c));
+    } else if (slot) {
+      options.only = [slotId(slot)];
+      refill = slot.cells;
+    } else { say('Select an entry, or Shift+click a corner, first.', 'error'); return; }
+    // A selection the fill already filled is filled anew: its fill letters
+    // go (yours stay), and of two fills the one that differs more is kept.
+    if (!refill.some((i) => g.mark[i] === BY_FILL)) refill = null;
   }
   state.history.push(g.snapshot());
   // Another fill: the fill on the grid is cleared and the daemon asked for
   // two fills that differ in a quarter of the open entries; the one that
   // differs most from the fill that was there is shown (the search is
   // deterministic: its first fill is often the one it gave before).
-  const previous = another ? state.slots.map((slot) => g.pattern(slot)) : null;
+  const previous = another || refill ? state.slots.map((slot) => g.pattern(slot)) : null;
   if (another) g.clearFill();
+  if (refill) {
+    for (const i of refill) if (g.mark[i] === BY_FILL) { g.cells[i] = ''; g.mark[i] = 0; }
+    if (!options.optimize) { options.solutions = 2; options.differ = 1; }
+  }
   if (another && !options.optimize) {
     const open = state.slots.filter((slot) => g.pattern(slot).includes('.')).length;
     options.solutions = 2;
@@ -662,11 +729,21 @@ async function runFill({ selection = false, another = false } = {}) {
       }
       g.restore(before);
       applyRows(best.rows);
+      state.fillScores = new Map((best.entries || []).map((e) => [e.word, e.score]));
+      state.changedCells = new Set();
+      if (previous) {
+        const letters = best.rows.map((row) => [...row]);
+        state.slots.forEach((slot, k) => {
+          const now = slot.cells.map((i) => letters[Math.floor(i / g.cols)][i % g.cols]).join('');
+          if (now !== previous[k]) for (const i of slot.cells) state.changedCells.add(i);
+        });
+      }
+      drawFillStats(best.entries || []);
       const proven = options.optimize ? (result.proven_best ? '; proven best' : '; the time ended the search') : '';
       status.textContent = `Filled in ${result.stats.seconds.toFixed(2)} s${settledBy(result)}: ` +
         `lowest score ${best.min_score}, mean ${best.mean_score.toFixed(1)}${proven}.`;
       say(previous
-        ? `Another fill: ${changedEntries} ${changedEntries === 1 ? 'entry' : 'entries'} changed.`
+        ? `${refill ? 'Filled anew' : 'Another fill'}: ${changedEntries} ${changedEntries === 1 ? 'entry' : 'entries'} changed.`
         : 'Filled. "Another fill" keeps your letters and finds a different fill.');
     } else if (result.outcome === 'IMPOSSIBLE') {
       status.textContent = `No fill exists${settledBy(result)}: ${result.reason}`;
@@ -778,9 +855,27 @@ const cluePanel = new CluePanel({
 
 function showEntryClues() { cluePanel.show(selectedEntry()); }
 
-async function download(format, ext) {
+// The puzzle to print (print_view.js), then the browser's print dialog.
+function printPuzzle() {
+  const g = state.grid;
+  if (!g.isComplete()) { say('Fill every cell first: the answer key needs them.', 'error'); return; }
+  const clues = new Map();
+  for (const input of document.querySelectorAll('#clue-lists input.clue')) clues.set(input.dataset.key, input.value.trim());
+  const missing = buildPrintView($('print-view'), {
+    grid: g, slots: state.slots, clues, title: $('title').value, author: $('author').value,
+  });
+  say(missing ? `Printing with ${missing} entries unclued.` : 'Printing the puzzle and its answer key.');
+  if (!window.xwdbNoPrint) window.print();
+}
+
+async function download(format, ext, suffix = '') {
   const g = state.grid;
   if (!g.isComplete()) { say('Fill every cell first: a puzzle file needs its answers.', 'error'); return; }
+  const empty = [...document.querySelectorAll('#clue-lists input.clue')].filter((i) => !i.value.trim()).map((i) => i.dataset.key);
+  if (empty.length && !window.confirm(`${empty.length} ${empty.length === 1 ? 'entry has' : 'entries have'} no clue (${empty.slice(0, 8).join(', ')}${empty.length > 8 ? ', …' : ''}). Download anyway?`)) {
+    say(`Not downloaded: clue ${empty.slice(0, 8).join(', ')} first.`, 'error');
+    return;
+  }
   const clues = [];
   for (const [key, v] of state.clues) {
     const m = /^(\d+)([AD])$/.exec(key);
@@ -792,7 +887,16 @@ async function download(format, ext) {
       title: $('title').value, author: $('author').value,
     });
     const types = { ipuz: 'application/json', puz: 'application/x-crossword', xd: 'text/plain', svg: 'image/svg+xml' };
-    saveBase64(res.rendered, `${($('title').value || 'puzzle').replace(/[^\p{L}\p{N}_-]+/gu, '-')}.${ext}`, types[ext]);
+    if (ext === 'ipuz') {
+      const fillRows = [];
+      for (let r = 0; r < g.rows; r++) {
+        let row = '';
+        for (let c = 0; c < g.cols; c++) row += g.mark[g.index(r, c)] === BY_FILL ? '1' : '0';
+        fillRows.push(row);
+      }
+      res.rendered = withFillField(res.rendered, fillRows);
+    }
+    saveBase64(res.rendered, `${($('title').value || 'puzzle').replace(/[^\p{L}\p{N}_-]+/gu, '-')}${suffix}.${ext}`, types[ext]);
     say(`Saved as ${ext}.`);
   } catch (e) {
     sayError(e, `Download ${ext}`);
@@ -803,6 +907,8 @@ async function openFile(file) {
   try {
     const p = readPuzzle(file.name, await file.text());
     const grid = Grid.fromRows(p.rows);
+    // The fill's letters stay the fill's (Clear fill and Another fill).
+    for (const [r, c] of p.fill) grid.mark[grid.index(r, c)] = BY_FILL;
     newGrid(grid);
     for (const [key, text] of p.clues) state.clues.set(key, { answer: null, text, edited: true });
     $('title').value = p.title;
@@ -849,7 +955,11 @@ function hasWork() {
 function restoreWork(saved) {
   for (const id of SETTINGS) {
     if (!(id in saved.settings)) continue;
-    if ($(id).type === 'checkbox') $(id).checked = !!saved.settings[id]; else $(id).value = String(saved.settings[id]);
+    const box = $(id);
+    if (box.type === 'checkbox') box.checked = !!saved.settings[id]; else box.value = String(saved.settings[id]);
+    // A value the control no longer offers (a setting saved by an older
+    // page: symmetry was a checkbox) leaves its default.
+    if (box.tagName === 'SELECT' && box.selectedIndex < 0) box.selectedIndex = [...box.options].findIndex((o) => o.defaultSelected);
   }
   wantedDictionary = typeof saved.settings.dictionary === 'string' ? saved.settings.dictionary : '';
   const grid = Grid.fromRows(saved.rows);
@@ -864,6 +974,18 @@ function restoreWork(saved) {
 }
 
 // ---- set-up ---------------------------------------------------------------
+
+// A fill's threads are at most the daemon's fill pool.
+async function loadLimits() {
+  try {
+    const stats = await api.call('GetServerStats', {});
+    const pool = Math.max(1, Number(stats.fill_pool) || 1);
+    const box = $('threads');
+    box.max = String(pool);
+    if (Number(box.value) > pool) box.value = String(pool);
+    box.title = `parallel searches on the daemon (at most ${pool} here); with 2 or more, one of them is a SAT solver`;
+  } catch (e) { /* the fill will say so */ }
+}
 
 async function loadDictionaries() {
   try {
@@ -920,6 +1042,17 @@ function setUp() {
     $('mode').textContent = `Blocks: ${state.blockMode ? 'on' : 'off'}`;
   });
   $('undo').addEventListener('click', undo);
+  $('print').addEventListener('click', printPuzzle);
+  // Touch: what the keyboard's space and Shift+click do.
+  $('turn').addEventListener('click', () => {
+    select(state.cursor.r, state.cursor.c, state.dir === 'A' ? 'D' : 'A');
+    $('grid').focus();
+  });
+  $('corner').addEventListener('click', () => {
+    state.markingCorner = !state.markingCorner;
+    $('corner').setAttribute('aria-pressed', String(state.markingCorner));
+    if (state.markingCorner) say('Tap the opposite corner of the part to fill.');
+  });
   $('suggest-sort').addEventListener('change', () => {
     if (lastSuggestions) drawSuggestions(lastSuggestions.res, lastSuggestions.slot);
     autosave();
@@ -943,10 +1076,10 @@ function setUp() {
   for (const id of ['allow-flagged', 'allow-unclued', 'min-score']) $(id).addEventListener('change', () => changed());
   $('token').addEventListener('change', () => {
     api.setToken($('token').value.trim());
-    loadDictionaries().then(() => wordList.adoptDaemonCopy(api)).then(() => changed());
+    loadDictionaries().then(() => Promise.all([wordList.adoptDaemonCopy(api), loadLimits()])).then(() => changed());
   });
   for (const b of document.querySelectorAll('.download')) {
-    b.addEventListener('click', () => download(b.dataset.format, b.dataset.ext));
+    b.addEventListener('click', () => download(b.dataset.format, b.dataset.ext, b.dataset.suffix || ''));
   }
   for (const id of ['title', 'author']) $(id).addEventListener('input', () => autosave());
   for (const id of SETTINGS) $(id).addEventListener('change', () => autosave());
@@ -958,7 +1091,7 @@ function setUp() {
 setUp();
 loadDictionaries().then(async () => {
   // A browser without a word list of its own takes the daemon's copy.
-  await wordList.adoptDaemonCopy(api);
+  await Promise.all([wordList.adoptDaemonCopy(api), loadLimits()]);
   changed();
   window.xwdbTimings.ready = performance.now();
   performance.mark('xwdb-ready');

@@ -2,8 +2,16 @@
 // the formats is the daemon's (GetClues with a format), so that the page
 // and `xwdb export` write the same files.
 
+// The ipuz field where the page keeps which letters the fill wrote (rows of
+// '1' for a fill's letter, '0' otherwise), so that "Clear fill" and
+// "Another fill" still tell them from the constructor's after the file is
+// opened again. Other programs ignore it (ipuz lets files carry fields of
+// their own, named by a domain).
+export const FILL_FIELD = 'org.xwdb:fill';
+
 // {rows: [...] in the daemon's format, title, author, clues: Map "12A" ->
-// text}, or throws an Error naming what was wrong.
+// text, fill: [[r, c], ...] the fill's letters}, or throws an Error naming
+// what was wrong.
 export function readPuzzle(name, text) {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) return readIpuz(name, trimmed);
@@ -46,7 +54,13 @@ function readIpuz(name, text) {
       if (number !== undefined && typeof textOf === 'string') clues.set(`${number}${dir}`, textOf);
     }
   }
-  return { rows, title: p.title || '', author: p.author || '', clues };
+  const fill = [];
+  if (Array.isArray(p[FILL_FIELD])) {
+    p[FILL_FIELD].forEach((row, r) => [...String(row)].forEach((ch, c) => {
+      if (ch === '1' && r < rows.length && c < [...rows[r]].length) fill.push([r, c]);
+    }));
+  }
+  return { rows, title: p.title || '', author: p.author || '', clues, fill };
 }
 
 function readXd(name, text) {
@@ -69,7 +83,20 @@ function readXd(name, text) {
   rows.forEach((row, r) => {
     if ([...row].length !== width) throw new Error(`${name}: grid row ${r + 1} has ${[...row].length} cells, not ${width}`);
   });
-  return { rows, title, author, clues };
+  return { rows, title, author, clues, fill: [] };
+}
+
+// The daemon's ipuz (base64 of its UTF-8 JSON) with FILL_FIELD set to
+// `fillRows`.
+export function withFillField(base64, fillRows) {
+  const raw = atob(base64);
+  const bytes = Uint8Array.from(raw, (ch) => ch.charCodeAt(0));
+  const ipuz = JSON.parse(new TextDecoder().decode(bytes));
+  ipuz[FILL_FIELD] = fillRows;
+  const out = new TextEncoder().encode(JSON.stringify(ipuz, null, 1));
+  let binary = '';
+  for (let i = 0; i < out.length; i += 0x8000) binary += String.fromCharCode(...out.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
 // The daemon's `bytes` field (base64 in JSON) as a file to save.

@@ -49,15 +49,26 @@ export class Grid {
 
   // A block becomes empty and a white cell a block; with `symmetric`, the
   // cell opposite (180 degrees) follows.
-  toggleBlock(r, c, symmetric) {
+  // The cells a block at (r, c) brings with it under `symmetry`: '180'
+  // (rotational, the default of American puzzles), '90' (rotational by a
+  // quarter turn; square grids only, else 180), 'mirror' (left-right), or
+  // 'none'. `true` and `false` (older saved settings) are 180 and none.
+  partners(r, c, symmetry) {
+    const R = this.rows - 1;
+    const C = this.cols - 1;
+    if (symmetry === 'none' || symmetry === false) return [[r, c]];
+    if (symmetry === 'mirror') return [[r, c], [r, C - c]];
+    if (symmetry === '90' && this.rows === this.cols) return [[r, c], [c, C - r], [R - r, C - c], [R - c, r]];
+    return [[r, c], [R - r, C - c]];
+  }
+
+  toggleBlock(r, c, symmetry) {
     const makeBlock = !this.isBlock(r, c);
-    const set = (rr, cc) => {
+    for (const [rr, cc] of this.partners(r, c, symmetry)) {
       const i = this.index(rr, cc);
       this.cells[i] = makeBlock ? BLOCK : '';
       this.mark[i] = 0;
-    };
-    set(r, c);
-    if (symmetric) set(this.rows - 1 - r, this.cols - 1 - c);
+    }
   }
 
   // Slots: maximal runs of at least `minLength` white cells, numbered as

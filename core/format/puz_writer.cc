@@ -10,17 +10,31 @@ namespace {
 
 constexpr size_t kHeaderSize = 0x34;
 
-// UTF-8 to Latin-1, or an error naming `what`.
+// The code points Windows-1252 puts at 0x80..0x9F (0: none there), the
+// encoding .puz files are read in (puz_reader.cc): curly quotes, dashes,
+// the ellipsis, the euro sign.
+constexpr char32_t kWindows1252High[32] = {
+    0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0,      0x017D, 0,      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+
+// UTF-8 to Windows-1252 (Latin-1 with curly quotes, dashes and the like in
+// 0x80..0x9F), or an error naming `what`.
 absl::StatusOr<std::string> ToLatin1(absl::string_view utf8, const std::string& what) {
   std::string out;
   for (size_t i = 0; i < utf8.size();) {
     int len = 1;
     const int32_t cp = DecodeUtf8(utf8.substr(i), &len);
-    if (cp < 0 || cp > 0xFF) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(".puz holds Latin-1 text only: ", what, " has '", utf8.substr(i, len), "'"));
+    int byte = cp >= 0 && cp <= 0xFF && (cp < 0x80 || cp > 0x9F) ? cp : -1;
+    for (int k = 0; k < 32 && byte < 0 && cp > 0xFF; ++k) {
+      if (kWindows1252High[k] == static_cast<char32_t>(cp)) byte = 0x80 + k;
     }
-    out.push_back(static_cast<char>(cp));
+    if (byte < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(".puz holds Latin-1 text only (and Windows-1252's quotes and dashes): ", what, " has '",
+                       utf8.substr(i, len), "'"));
+    }
+    out.push_back(static_cast<char>(byte));
     i += len;
   }
   return out;

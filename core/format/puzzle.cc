@@ -150,7 +150,9 @@ absl::StatusOr<PuzzleFormat> ParsePuzzleFormat(absl::string_view name) {
   if (name == "xd") return PuzzleFormat::kXd;
   if (name == "puz") return PuzzleFormat::kPuz;
   if (name == "svg") return PuzzleFormat::kSvg;
-  return absl::InvalidArgumentError(absl::StrCat("format '", name, "': text, json, ipuz, xd, puz or svg"));
+  if (name == "svg-blank") return PuzzleFormat::kSvgBlank;
+  return absl::InvalidArgumentError(
+      absl::StrCat("format '", name, "': text, json, ipuz, xd, puz, svg or svg-blank"));
 }
 
 absl::StatusOr<std::string> WritePuzzle(const Puzzle& puzzle, const Alphabet& alphabet, PuzzleFormat format) {
@@ -161,6 +163,7 @@ absl::StatusOr<std::string> WritePuzzle(const Puzzle& puzzle, const Alphabet& al
     case PuzzleFormat::kXd: return WriteXd(puzzle, alphabet);
     case PuzzleFormat::kPuz: return WritePuz(puzzle, alphabet);
     case PuzzleFormat::kSvg: return WriteSvg(puzzle, alphabet);
+    case PuzzleFormat::kSvgBlank: return WriteSvg(puzzle, alphabet, SvgOptions{.answers = false, .clues = true});
   }
   return "";
 }

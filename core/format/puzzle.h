@@ -37,7 +37,7 @@ struct Puzzle {
   PuzzleMeta meta;
 };
 
-enum class PuzzleFormat { kText, kJson, kIpuz, kXd, kPuz, kSvg };
+enum class PuzzleFormat { kText, kJson, kIpuz, kXd, kPuz, kSvg, kSvgBlank };
 absl::StatusOr<PuzzleFormat> ParsePuzzleFormat(absl::string_view name);
 
 // Writes `puzzle` (letters decoded with `alphabet`). Fails only for what a

@@ -9,7 +9,12 @@
 
 namespace xwdb {
 
-std::string WriteSvg(const Puzzle& puzzle, const Alphabet& alphabet);
+struct SvgOptions {
+  bool answers = true;  // the grid's letters (false: a blank grid to solve)
+  bool clues = false;   // the Across and Down clues under the grid
+};
+
+std::string WriteSvg(const Puzzle& puzzle, const Alphabet& alphabet, const SvgOptions& options = {});
 
 }  // namespace xwdb
 

@@ -291,6 +291,7 @@ absl::Status XwdbService::GetServerStats(const CallContext& context, const v1::G
     response->set_reloads(reloads_.load());
     response->set_uptime_seconds(std::chrono::duration<double>(Clock::now() - started_).count());
     response->set_cpu_seconds(ProcessCpuSeconds());
+    response->set_fill_pool(static_cast<uint32_t>(gate_.running_max()));
     return absl::OkStatus();
   });
 }
@@ -659,6 +660,7 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
       case v1::PUZZLE_FORMAT_XD: format = PuzzleFormat::kXd; break;
       case v1::PUZZLE_FORMAT_PUZ: format = PuzzleFormat::kPuz; break;
       case v1::PUZZLE_FORMAT_SVG: format = PuzzleFormat::kSvg; break;
+      case v1::PUZZLE_FORMAT_SVG_BLANK: format = PuzzleFormat::kSvgBlank; break;
       default: break;
     }
     Puzzle puzzle{*grid, std::move(*entries), PuzzleMeta{}};

@@ -233,6 +233,7 @@ class PageTest(unittest.TestCase):
                       lambda: self.find("#across li input.clue").get_attribute("value") == "A clue of my own")
 
     def test_2_15x15_timings_and_layout(self):
+        from selenium.webdriver.common.keys import Keys
         self.open_page()
         self.new_grid("15x15 daily")
         self.wait_for("the first suggestions", lambda: self.find_all("#suggestions .suggestion"))
@@ -272,6 +273,21 @@ class PageTest(unittest.TestCase):
         self.assertLessEqual(layout["scroll"], layout["width"] + 1, layout)
         self.assertLessEqual(layout["gridBottom"], layout["asideTop"], layout)
         self.assertGreater(layout["gridWidth"], 250, layout)
+        # Cells a finger can hit (were 23 px): 36 px at least, the grid
+        # scrolling inside its panel.
+        cell = self.browser.execute_script(
+            "return document.querySelector('#grid .cell').getBoundingClientRect().width")
+        self.assertGreaterEqual(cell, 35.5)
+        # By touch: Turn and Mark corner do what space and Shift+click do.
+        self.assertTrue(self.find("#turn").is_displayed())
+        self.cell(0, 0).click()
+        before = self.find("#slot-name").text
+        self.find("#turn").click()
+        self.wait_for("the turn", lambda: self.find("#slot-name").text != before)
+        self.find("#corner").click()
+        self.cell(2, 2).click()
+        self.wait_for("the corner", lambda: len(self.find_all("#grid .cell.in-rect")) == 9)
+        self.find("#grid").send_keys(Keys.ESCAPE)
         self.browser.set_window_size(1280, 800)
 
     def test_3_engines_for_hard_grids(self):
@@ -599,6 +615,195 @@ class PageTest(unittest.TestCase):
         # Undo a ban from the panel: the word is the dictionary's again.
         self.find(f'#list-entries li[data-word="{word}"] .forget').click()
         self.wait_for("the ban undone", lambda: self.find("#list-count").text == "2 words (1 banned)")
+
+    def test_9_everyday_loop_more_defects(self):
+        from selenium.common.exceptions import NoAlertPresentException
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        self.browser.execute_script("localStorage.removeItem('xwdb-word-list')")
+        # Threads: at most the daemon's fill pool (was 16 while the daemon allows 2).
+        self.wait_for("the daemon's limit", lambda: self.find("#threads").get_attribute("max") == "2")
+        # A selection shows it is loading at once (the old list stayed up for seconds).
+        Select(self.find("#dictionary")).select_by_value("en")
+        self.new_grid("blank", 15)
+        loading = self.browser.execute_script("""
+            document.querySelector('.cell[data-r="7"][data-c="3"]').click();
+            return [document.getElementById('suggest-count').textContent,
+                    document.getElementById('suggestions').classList.contains('loading')];""")
+        self.assertTrue(loading[0].startswith("Looking for words"), loading)
+        self.assertTrue(loading[1], loading)
+        self.wait_for("the list", lambda: self.suggested() and
+                      not self.find("#suggestions").get_attribute("class"), 60)
+        # A filled selection can be filled anew (was "Filled in 0.00 s", nothing changed).
+        self.new_grid("blank", 5)
+        self.find("#fill").click()
+        self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        first = self.letters()
+        self.cell(0, 0).click()
+        ActionChains(self.browser).key_down(Keys.SHIFT).click(self.cell(4, 4)).key_up(Keys.SHIFT).perform()
+        self.find("#fill-selection").click()
+        self.wait_for("the new fill", lambda: self.find("#status").text.startswith("Filled anew"), 60)
+        self.assertRegex(self.find("#status").text, r"Filled anew: [1-9]\d* entr")
+        self.assertNotEqual(self.letters(), first)
+        self.assertTrue(all(ch != "." for row in self.letters() for ch in row))
+        # A download with entries left unclued asks first (15 empty clues went out without a word).
+        self.find("#grid").send_keys(Keys.ESCAPE)
+        self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 5)
+        clue = self.find("#across li input.clue")
+        clue.clear()
+        self.find("#title").click()
+        self.find('.download[data-ext="ipuz"]').click()
+        alert = self.wait_for("the question", lambda: self._alert())
+        self.assertIn("no clue", alert.text)
+        alert.dismiss()
+        self.wait_for("not downloaded", lambda: self.find("#status").text.startswith("Not downloaded"))
+        # Curly quotes and dashes go into the .puz in its encoding (were refused).
+        clue.send_keys("\u201cIt\u2019s\u201d \u2014 a test")
+        for box in self.find_all("#clue-lists input.clue"):
+            if not box.get_attribute("value"):
+                box.send_keys("Filler")
+        self.find("#title").click()
+        before = set(glob.glob(os.path.join(self.downloads, "*.puz")))
+        self.find('.download[data-ext="puz"]').click()
+        path = self.wait_for("the .puz", lambda: [p for p in set(glob.glob(os.path.join(self.downloads, "*.puz"))) - before
+                                                  if os.path.getsize(p) > 0])[0]
+        with open(path, "rb") as f:
+            self.assertIn(b"\x93It\x92s\x94 \x97 a test", f.read())
+        # The ipuz keeps which letters the fill wrote: opened again, Clear fill
+        # leaves only the typed ones (every letter counted as typed).
+        self.new_grid("blank", 5)
+        self.cell(0, 0).click()
+        if "A (" not in self.find("#slot-name").text:
+            self.cell(0, 0).click()
+        self.find("#grid").send_keys("sta")
+        self.find("#fill").click()
+        self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 5)
+        for box in self.find_all("#clue-lists input.clue"):
+            if not box.get_attribute("value"):
+                box.send_keys("Filler")
+        before = set(glob.glob(os.path.join(self.downloads, "*.ipuz")))
+        self.find('.download[data-ext="ipuz"]').click()
+        path = self.wait_for("the ipuz", lambda: [p for p in set(glob.glob(os.path.join(self.downloads, "*.ipuz"))) - before
+                                                  if os.path.getsize(p) > 0])[0]
+        with open(path) as f:
+            ipuz = json.load(f)
+        self.assertEqual(ipuz["org.xwdb:fill"], ["00011"] + ["11111"] * 4)
+        self.find("#open").send_keys(path)
+        self.wait_for("the question before the grid is replaced", self._alert).accept()
+        self.wait_for("the file opened", lambda: self.find("#status").text.startswith("Opened"), 30)
+        self.find("#clear-fill").click()
+        self.wait_for("the fill cleared", lambda: self.letters() == ["STA.."] + ["....."] * 4)
+
+    def test_10_symmetries(self):
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        cases = {"180": {(0, 1), (4, 3)}, "90": {(0, 1), (1, 4), (4, 3), (3, 0)}, "mirror": {(0, 1), (0, 3)},
+                 "none": {(0, 1)}}
+        for symmetry, blocks in cases.items():
+            self.new_grid("blank", 5)
+            Select(self.find("#symmetry")).select_by_value(symmetry)
+            self.find("#mode").click()
+            self.cell(0, 1).click()
+            self.find("#mode").click()
+            got = {(r, c) for r, row in enumerate(self.letters()) for c, ch in enumerate(row) if ch == "#"}
+            self.assertEqual(got, blocks, symmetry)
+        Select(self.find("#symmetry")).select_by_value("180")
+
+    def test_11_printable_puzzle(self):
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        Select(self.find("#dictionary")).select_by_value("en")
+        self.new_grid("blank", 5)
+        self.find("#fill").click()
+        self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 5)
+        for k, box in enumerate(self.find_all("#clue-lists input.clue")):
+            box.clear()
+            box.send_keys(f"Clue number {k}")
+        self.find("#title").clear()
+        self.find("#title").send_keys("Printed")
+        grid = self.letters()
+        self.browser.execute_script("window.xwdbNoPrint = true;")
+        self.find("#print").click()
+        view = self.browser.execute_script("""
+            const v = document.getElementById('print-view');
+            const blank = v.querySelector('table.print-grid:not(.key)');
+            return {cells: blank.querySelectorAll('td').length, letters: blank.querySelectorAll('.letter').length,
+                    numbers: [...blank.querySelectorAll('.num')].map((n) => n.textContent),
+                    clues: [...v.querySelectorAll('.print-clues li span')].map((s) => s.textContent),
+                    key: [...v.querySelectorAll('table.key tr')].map((tr) => [...tr.children].map((td) =>
+                      td.classList.contains('block') ? '#' : td.querySelector('.letter').textContent).join('')),
+                    title: v.querySelector('h1').textContent};""")
+        self.assertEqual(view["cells"], 25)
+        self.assertEqual(view["letters"], 0)  # a blank grid
+        self.assertEqual(view["numbers"], [str(n) for n in range(1, 10)])
+        self.assertEqual(sorted(view["clues"]), sorted(f"Clue number {k}" for k in range(10)))
+        self.assertEqual(view["key"], grid)
+        self.assertEqual(view["title"], "Printed")
+        # Printing shows the puzzle alone.
+        self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        try:
+            self.assertFalse(self.find("#board").is_displayed())
+            self.assertTrue(self.find("#print-view").is_displayed())
+            self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-print.png"))
+        finally:
+            self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        # The SVG to print: numbers and clues, no answers.
+        before = set(glob.glob(os.path.join(self.downloads, "*-to-print.svg")))
+        self.find('.download[data-format="PUZZLE_FORMAT_SVG_BLANK"]').click()
+        path = self.wait_for("the SVG to print", lambda: [p for p in set(glob.glob(os.path.join(self.downloads, "*-to-print.svg"))) - before
+                                                          if os.path.getsize(p) > 0])[0]
+        with open(path) as f:
+            svg = f.read()
+        self.assertIn(">Across</text>", svg)
+        self.assertIn("Clue number 0</text>", svg)
+        self.assertNotIn('font-size="20"', svg)  # the answers' letters
+
+    def test_12_fill_statistics_and_changed_entries(self):
+        import re
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        Select(self.find("#dictionary")).select_by_value("scored")
+        self.new_grid("blank", 5)
+        box = self.find("#min-score")
+        box.clear()
+        box.send_keys("40")
+        self.find("#seconds").click()
+        self.find("#fill").click()
+        self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
+        stats = self.wait_for("the statistics", lambda: self.find("#fill-stats").text)
+        m = re.match(r"10 entries, mean score [\d.]+, lowest (\d+) \((\w+)\), (\d+) below 60; lengths 5:10$", stats)
+        self.assertTrue(m, stats)
+        marked = self.browser.execute_script(
+            "return document.querySelectorAll('#grid .cell.weak, #grid .cell.low').length")
+        self.assertEqual(marked > 0, int(m.group(3)) > 0, (stats, marked))
+        if int(m.group(1)) < 50:
+            self.assertTrue(self.find_all("#grid .cell.low"), stats)
+        self.assertIn(m.group(2), self.entries())
+        # Another fill marks the entries it changed, until the next edit.
+        self.find("#another").click()
+        self.wait_for("another fill", lambda: self.find("#status").text.startswith("Another fill:"), 60)
+        changed = int(re.search(r"(\d+) entr", self.find("#status").text).group(1))
+        cells = len(self.find_all("#grid .cell.changed"))
+        self.assertGreaterEqual(cells, 5 if changed else 0)
+        self.assertEqual(cells > 0, changed > 0)
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-another-fill.png"))
+        self.cell(0, 0).click()
+        self.find("#grid").send_keys("q")
+        self.wait_for("the marks cleared", lambda: not self.find_all("#grid .cell.changed"))
+        box.clear()
+        box.send_keys("50")
+        self.find("#seconds").click()
+
+    def _alert(self):
+        from selenium.common.exceptions import NoAlertPresentException
+        try:
+            return self.browser.switch_to.alert
+        except NoAlertPresentException:
+            return None
 
 
 if __name__ == "__main__":

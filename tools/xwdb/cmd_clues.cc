@@ -99,7 +99,7 @@ Command AddCluesCommand(CLI::App* root) {
       ->type_name("WORD");
   app->add_option("--grid", args->grid, "A filled grid (any grid format, ipuz, xd): print it numbered and clued");
   app->add_option("--format", args->format, "With --grid: text, json, ipuz, xd, puz (binary) or svg")
-      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg", "svg-blank"}));
   AddClueChoiceOptions(app, &args->choice);
   app->add_option("--min-length", args->min_length, "With --grid: shorter runs are not entries (default 2)")
       ->check(CLI::Range(1, 64));

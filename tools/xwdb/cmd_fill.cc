@@ -99,7 +99,7 @@ int Run(const FillArgs& a, Io& io) {
   // The puzzle formats, and text with --clues: the first fill, numbered and
   // clued (clues from the dictionary when --clues).
   const bool puzzle_format = a.format == "ipuz" || a.format == "xd" || a.format == "puz" || a.format == "svg" ||
-                             (a.clues && a.format == "text");
+                             a.format == "svg-blank" || (a.clues && a.format == "text");
   std::vector<Puzzle> puzzles;
   if (a.clues || puzzle_format) {
     for (const Fill& f : r.fills) {
@@ -208,7 +208,7 @@ Command AddFillCommand(CLI::App* root) {
   app->add_option("grid", args->grid, "Grid file ('.' empty, '#' block, letters given; o/x; ipuz; xd), - for stdin")
       ->required();
   app->add_option("--format", args->format, "text, json, ipuz, xd, puz (binary) or svg")
-      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg"}));
+      ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg", "svg-blank"}));
   app->add_flag("--clues", args->clues, "Clue every entry from the dictionary (a numbered, clued puzzle)");
   AddClueChoiceOptions(app, &args->clue_choice);
   FillOptions& o = args->options;

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "absl/strings/str_cat.h"
+#include "core/format/puz_reader.h"
 #include "core/format/puzzle_reader.h"
 #include "gtest/gtest.h"
 
@@ -235,6 +236,15 @@ TEST_F(PuzzleTest, PuzRefusesWhatItCannotHold) {
       << clue.status();
   puzzle_.entries[0].clue = "Café au lait";  // Latin-1: fine
   EXPECT_TRUE(WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kPuz).ok());
+  // Curly quotes, dashes and the ellipsis go in Windows-1252, as .puz
+  // readers take them, and read back the same.
+  puzzle_.entries[0].clue = "\u201cIt\u2019s\u201d \u2014 a cat\u2026";
+  auto quotes = WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kPuz);
+  ASSERT_TRUE(quotes.ok()) << quotes.status();
+  EXPECT_NE(quotes->find("\x93It\x92s\x94 \x97 a cat\x85"), std::string::npos);
+  auto back = ReadPuz(*quotes, "quotes.puz");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->across.front().second, "\u201cIt\u2019s\u201d \u2014 a cat\u2026");
   auto ru = *Normalizer::Create(*ProfileForLocale("ru", ProfileOptions{}));
   Puzzle cyrillic;
   cyrillic.grid = *Grid::Parse("КОТ\n", ru.get());
@@ -254,6 +264,25 @@ TEST_F(PuzzleTest, SvgShowsBlocksNumbersAndLetters) {
   EXPECT_EQ(blocks, 3u);
   EXPECT_NE(svg.find(">5</text>"), std::string::npos);
   EXPECT_NE(svg.find(">N</text>"), std::string::npos);
+}
+
+TEST_F(PuzzleTest, BlankSvgIsThePuzzleToPrint) {
+  puzzle_.entries[0].clue = "A clue long enough to be wrapped onto a second line of its column when it is printed";
+  const std::string svg = *WritePuzzle(puzzle_, alphabet(), PuzzleFormat::kSvgBlank);
+  EXPECT_EQ(svg.find(">N</text>"), std::string::npos);  // no answer
+  EXPECT_NE(svg.find(">5</text>"), std::string::npos);  // the numbers
+  EXPECT_NE(svg.find(">Across</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">Down</text>"), std::string::npos);
+  for (const CluedEntry& e : puzzle_.entries) {
+    if (&e == &puzzle_.entries[0]) continue;
+    const std::string clue = e.clue.empty() ? "(no clue)" : e.clue;
+    EXPECT_NE(svg.find(absl::StrCat(">", e.number, ". ", clue, "</text>")), std::string::npos) << clue;
+  }
+  // The long clue on two lines, the second indented under the first.
+  EXPECT_NE(svg.find(absl::StrCat(">", puzzle_.entries[0].number, ". A clue long enough")), std::string::npos);
+  EXPECT_NE(svg.find("printed</text>"), std::string::npos);
+  EXPECT_EQ(svg.find("be wrapped onto a second line of its column when it is printed</text>"), std::string::npos);
+  EXPECT_EQ(*ParsePuzzleFormat("svg-blank"), PuzzleFormat::kSvgBlank);
 }
 
 TEST_F(PuzzleTest, BadInputNamesTheFieldOrLine) {
