@@ -210,8 +210,10 @@ class PageTest(unittest.TestCase):
         self.find("#title").send_keys("Browser test")
         self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-5x5-filled.png"))
 
-        # Download the ipuz and read it.
+        # Download the ipuz and read it (this dictionary has no clues: the
+        # page asks first, and the answer is yes).
         self.find('.download[data-ext="ipuz"]').click()
+        self.wait_for("the question about unclued entries", self._alert).accept()
         path = self.wait_for("the ipuz download", lambda: [p for p in glob.glob(os.path.join(self.downloads, "*.ipuz"))
                                                           if os.path.getsize(p) > 0])[0]
         with open(path) as f:
@@ -634,8 +636,8 @@ class PageTest(unittest.TestCase):
                     document.getElementById('suggestions').classList.contains('loading')];""")
         self.assertTrue(loading[0].startswith("Looking for words"), loading)
         self.assertTrue(loading[1], loading)
-        self.wait_for("the list", lambda: self.suggested() and
-                      not self.find("#suggestions").get_attribute("class"), 60)
+        self.wait_for("the list", lambda: not self.find("#suggestions").get_attribute("class") and
+                      not self.find("#suggest-count").text.startswith("Looking"), 60)
         # A filled selection can be filled anew (was "Filled in 0.00 s", nothing changed).
         self.new_grid("blank", 5)
         self.find("#fill").click()
@@ -660,7 +662,7 @@ class PageTest(unittest.TestCase):
         alert.dismiss()
         self.wait_for("not downloaded", lambda: self.find("#status").text.startswith("Not downloaded"))
         # Curly quotes and dashes go into the .puz in its encoding (were refused).
-        clue.send_keys("\u201cIt\u2019s\u201d \u2014 a test")
+        self.find("#across li input.clue").send_keys("\u201cIt\u2019s\u201d \u2014 a test")
         for box in self.find_all("#clue-lists input.clue"):
             if not box.get_attribute("value"):
                 box.send_keys("Filler")
@@ -697,7 +699,7 @@ class PageTest(unittest.TestCase):
         self.find("#clear-fill").click()
         self.wait_for("the fill cleared", lambda: self.letters() == ["STA.."] + ["....."] * 4)
 
-    def test_10_symmetries(self):
+    def test_9a_symmetries(self):
         from selenium.webdriver.support.ui import Select
         self.open_page()
         cases = {"180": {(0, 1), (4, 3)}, "90": {(0, 1), (1, 4), (4, 3), (3, 0)}, "mirror": {(0, 1), (0, 3)},
@@ -711,8 +713,10 @@ class PageTest(unittest.TestCase):
             got = {(r, c) for r, row in enumerate(self.letters()) for c, ch in enumerate(row) if ch == "#"}
             self.assertEqual(got, blocks, symmetry)
         Select(self.find("#symmetry")).select_by_value("180")
+        self.wait_for("the setting saved", lambda: '"symmetry":"180"' in (self.browser.execute_script(
+            "return localStorage.getItem('xwdb-work')") or ""))
 
-    def test_11_printable_puzzle(self):
+    def test_9b_printable_puzzle(self):
         from selenium.webdriver.support.ui import Select
         self.open_page()
         Select(self.find("#dictionary")).select_by_value("en")
@@ -762,7 +766,7 @@ class PageTest(unittest.TestCase):
         self.assertIn("Clue number 0</text>", svg)
         self.assertNotIn('font-size="20"', svg)  # the answers' letters
 
-    def test_12_fill_statistics_and_changed_entries(self):
+    def test_9c_fill_statistics_and_changed_entries(self):
         import re
         from selenium.webdriver.support.ui import Select
         self.open_page()
