@@ -533,6 +533,29 @@ class PageTest(unittest.TestCase):
             runs += [run for run in line.split("#") if len(run) >= 2]
         return runs
 
+    def retry_stale(self, fn, tries=20):
+        """fn(), again while the element it found was redrawn under it."""
+        from selenium.common.exceptions import StaleElementReferenceException
+        for attempt in range(tries):
+            try:
+                return fn()
+            except StaleElementReferenceException:
+                if attempt == tries - 1:
+                    raise
+                time.sleep(0.1)
+
+    def set_clues(self, clues):
+        """Sets clue boxes as typing would ({key: text}, or '*' for every empty one), in one go:
+        the lists are redrawn as answers come, which would leave a found element stale."""
+        self.browser.execute_script("""
+            const clues = arguments[0];
+            for (const box of document.querySelectorAll('#clue-lists input.clue')) {
+              const text = box.dataset.key in clues ? clues[box.dataset.key] : (!box.value && '*' in clues ? clues['*'] : null);
+              if (text === null) continue;
+              box.value = text;
+              box.dispatchEvent(new Event('input', {bubbles: true}));
+            }""", clues)
+
     def suggested(self):
         """The suggested words, read in one go (the list is redrawn as answers come)."""
         return self.browser.execute_script(
@@ -567,9 +590,12 @@ class PageTest(unittest.TestCase):
         # Ban a suggestion with B: it leaves the list and every later fill.
         self.cell(0, 0).click()
         self.wait_for("1A's suggestions", lambda: self.find_all("#suggestions .suggestion"))
-        first = self.find("#suggestions .suggestion")
-        word = first.get_attribute("data-word")
-        first.send_keys("b")
+        def ban_first():
+            first = self.find("#suggestions .suggestion")
+            chosen = first.get_attribute("data-word")
+            first.send_keys("b")
+            return chosen
+        word = self.retry_stale(ban_first)
         self.wait_for("the second ban", lambda: self.find("#list-count").text == "2 words (2 banned)")
         self.wait_for("the suggestions without it", lambda: self.suggested() and word not in self.suggested())
         self.find("#fill").click()
@@ -615,7 +641,7 @@ class PageTest(unittest.TestCase):
         with open(path) as f:
             self.assertEqual(sorted(f.read().splitlines()), sorted([f"{banned};-1", f"{word};-1", "ZZYZX;80;Mojave road"]))
         # Undo a ban from the panel: the word is the dictionary's again.
-        self.find(f'#list-entries li[data-word="{word}"] .forget').click()
+        self.retry_stale(lambda: self.find(f'#list-entries li[data-word="{word}"] .forget').click())
         self.wait_for("the ban undone", lambda: self.find("#list-count").text == "2 words (1 banned)")
 
     def test_9_everyday_loop_more_defects(self):
@@ -653,20 +679,14 @@ class PageTest(unittest.TestCase):
         # A download with entries left unclued asks first (15 empty clues went out without a word).
         self.find("#grid").send_keys(Keys.ESCAPE)
         self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 5)
-        clue = self.find("#across li input.clue")
-        clue.clear()
-        self.find("#title").click()
+        self.set_clues({"1A": ""})
         self.find('.download[data-ext="ipuz"]').click()
         alert = self.wait_for("the question", lambda: self._alert())
         self.assertIn("no clue", alert.text)
         alert.dismiss()
         self.wait_for("not downloaded", lambda: self.find("#status").text.startswith("Not downloaded"))
         # Curly quotes and dashes go into the .puz in its encoding (were refused).
-        self.find("#across li input.clue").send_keys("\u201cIt\u2019s\u201d \u2014 a test")
-        for box in self.find_all("#clue-lists input.clue"):
-            if not box.get_attribute("value"):
-                box.send_keys("Filler")
-        self.find("#title").click()
+        self.set_clues({"1A": "\u201cIt\u2019s\u201d \u2014 a test", "*": "Filler"})
         before = set(glob.glob(os.path.join(self.downloads, "*.puz")))
         self.find('.download[data-ext="puz"]').click()
         path = self.wait_for("the .puz", lambda: [p for p in set(glob.glob(os.path.join(self.downloads, "*.puz"))) - before
@@ -683,9 +703,7 @@ class PageTest(unittest.TestCase):
         self.find("#fill").click()
         self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
         self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 5)
-        for box in self.find_all("#clue-lists input.clue"):
-            if not box.get_attribute("value"):
-                box.send_keys("Filler")
+        self.set_clues({"*": "Filler"})
         before = set(glob.glob(os.path.join(self.downloads, "*.ipuz")))
         self.find('.download[data-ext="ipuz"]').click()
         path = self.wait_for("the ipuz", lambda: [p for p in set(glob.glob(os.path.join(self.downloads, "*.ipuz"))) - before
@@ -724,9 +742,9 @@ class PageTest(unittest.TestCase):
         self.find("#fill").click()
         self.wait_for("the fill", lambda: self.find("#fill-status").text.startswith("Filled"), 60)
         self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 5)
-        for k, box in enumerate(self.find_all("#clue-lists input.clue")):
-            box.clear()
-            box.send_keys(f"Clue number {k}")
+        keys = self.browser.execute_script(
+            "return [...document.querySelectorAll('#clue-lists input.clue')].map((b) => b.dataset.key);")
+        self.set_clues({key: f"Clue number {k}" for k, key in enumerate(keys)})
         self.find("#title").clear()
         self.find("#title").send_keys("Printed")
         grid = self.letters()
