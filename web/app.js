@@ -42,6 +42,7 @@ const state = {
   markingCorner: false,  // the next cell tapped marks a corner (touch)
   changedCells: new Set(),  // the entries another fill changed, until the next edit
   fillScores: new Map(),  // word -> score, from the last fill
+  fillStarted: 0,  // when the last fill started, until its clues are drawn
 };
 
 // Fill words scored below these are marked in the grid: below 50 an editor
@@ -50,7 +51,9 @@ const LOW_SCORE = 50;
 const WEAK_SCORE = 60;
 
 // Timings the browser test reads: selection to suggestions drawn (ms).
-window.xwdbTimings = { suggest: [], ready: null };
+// Timings the browser test reads: selection to suggestions drawn, a fill's
+// start to its clues drawn, an autosave's write (ms).
+window.xwdbTimings = { suggest: [], ready: null, fillToClues: [], autosave: [] };
 
 // ---- messages -------------------------------------------------------------
 
@@ -698,6 +701,7 @@ async function runFill({ selection = false, another = false } = {}) {
   let best = null;  // the best fill the optimizer has sent so far
   setFilling(true);
   $('fill-status').textContent = 'Filling…';
+  state.fillStarted = performance.now();
   say('');  // the last fill's message no longer holds
   const status = $('fill-status');
   try {
@@ -790,6 +794,10 @@ async function loadClues() {
     $('clues-note').hidden = true;
     for (const [dir, list] of [['A', res.across || []], ['D', res.down || []]]) {
       $(dir === 'A' ? 'across' : 'down').replaceChildren(...list.map((e) => clueItem(dir, e)));
+    }
+    if (state.fillStarted && !state.fill) {
+      window.xwdbTimings.fillToClues.push(performance.now() - state.fillStarted);
+      state.fillStarted = 0;
     }
     showEntryClues();
   } catch (e) {
@@ -942,7 +950,9 @@ function currentWork() {
 }
 
 const autosave = debounce(() => {
+  const started = performance.now();
   const error = saveWork(localStorage, currentWork());
+  window.xwdbTimings.autosave.push(performance.now() - started);
   if (error) say(`Autosave: ${error}.`, 'error');
 }, 300);
 

@@ -820,6 +820,92 @@ class PageTest(unittest.TestCase):
         box.send_keys("50")
         self.find("#seconds").click()
 
+    def select_timings(self, cells):
+        """Selecting each cell to its suggestions drawn (ms), as the page measures it."""
+        timings = []
+        for r, c in cells:
+            self.browser.execute_script("window.xwdbTimings.suggest = [];")
+            self.cell(r, c).click()
+            got = self.wait_for("the suggestions", lambda: self.browser.execute_script(
+                "return window.xwdbTimings.suggest.length ? window.xwdbTimings.suggest[0] : null;") or
+                (not self.find("#suggest-count").text.startswith("Looking") and -1), 60)
+            if got > 0:
+                timings.append(got)
+        return timings
+
+    @staticmethod
+    def percentiles(values):
+        values = sorted(values)
+        pick = lambda p: values[min(len(values) - 1, int(p * (len(values) - 1) + 0.5))]
+        return pick(0.5), pick(0.9)
+
+    def test_9d_figures_and_default_ranking(self):
+        """Figures, printed (not assertions): select to suggestions on a themed and a blank 15x15, a 15x15's fill to
+        its clues drawn, an autosave of a 21x21 with clues. And the default ranking leaves out low-scored words."""
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        Select(self.find("#dictionary")).select_by_value("scored")
+        # Defaults (was: score-5 words ranked above BASS at 80): min score 50, every suggestion 50 or more; by score,
+        # the live ones best first.
+        self.new_grid("15x15 daily")
+        self.assertEqual(self.find("#min-score").get_attribute("value"), "50")
+        self.cell(0, 0).click()
+        self.wait_for("suggestions", lambda: self.suggested())
+        Select(self.find("#suggest-sort")).select_by_value("score")
+        rows = self.browser.execute_script("""
+            return [...document.querySelectorAll('#suggestions .suggestion')].map((b) =>
+              [Number(b.querySelector('.score').textContent), b.classList.contains('dead')]);""")
+        self.assertTrue(rows and min(score for score, _ in rows) >= 50, rows)
+        live = [score for score, dead in rows if not dead]
+        self.assertEqual(live, sorted(live, reverse=True))
+        Select(self.find("#suggest-sort")).select_by_value("room")
+        # A themed 15x15: the daily template with a long entry placed in the middle row.
+        cells = [(r, c) for r in (0, 4, 9, 13) for c in (1, 6, 12)]
+        self.cell(7, 3).click()
+        self.wait_for("suggestions", lambda: self.suggested())
+        self.retry_stale(lambda: self.find("#suggestions .suggestion").click())
+        themed = self.select_timings(cells)
+        Select(self.find("#dictionary")).select_by_value("en")
+        self.new_grid("blank", 15)
+        blank = self.select_timings(cells)
+        for name, values in (("themed", themed), ("blank", blank)):
+            if values:
+                p50, p90 = self.percentiles(values)
+                print(f"browser: select to suggestions drawn, {name} 15x15: p50 {p50:.1f} ms, p90 {p90:.1f} ms "
+                      f"over {len(values)} slots", file=sys.stderr)
+        # A 15x15's fill to its clues drawn.
+        Select(self.find("#dictionary")).select_by_value("scored")
+        self.new_grid("15x15 daily")
+        self.browser.execute_script("window.xwdbTimings.fillToClues = [];")
+        self.find("#fill").click()
+        ms = self.wait_for("the clues drawn", lambda: self.browser.execute_script(
+            "return window.xwdbTimings.fillToClues[0] || null;"), 90)
+        print(f"browser: a 15x15 daily's fill to its clues drawn: {ms:.0f} ms", file=sys.stderr)
+        # An autosave of a 21x21 with clues: 3x3 squares between lines of blocks, filled, every entry clued.
+        Select(self.find("#dictionary")).select_by_value("en")
+        self.new_grid("blank", 21)
+        self.find("#symmetry")
+        Select(self.find("#symmetry")).select_by_value("none")
+        self.find("#mode").click()
+        for k in range(21):
+            for line in (3, 7, 11, 15, 19):
+                self.cell(line, k).click()
+                if k not in (3, 7, 11, 15, 19):
+                    self.cell(k, line).click()
+        self.cell(20, 20).click()  # else a cell in no entry
+        self.find("#mode").click()
+        Select(self.find("#symmetry")).select_by_value("180")
+        self.find("#fill").click()
+        self.wait_for("the 21x21 fill", lambda: self.find("#fill-status").text.startswith("Filled"), 90)
+        self.wait_for("the clue lists", lambda: len(self.find_all("#clue-lists input.clue")) > 100)
+        self.browser.execute_script("window.xwdbTimings.autosave = [];")
+        self.set_clues({"*": "A clue of an ordinary length, for the figure"})
+        ms = self.wait_for("the autosave", lambda: self.browser.execute_script(
+            "return window.xwdbTimings.autosave.length ? window.xwdbTimings.autosave[window.xwdbTimings.autosave.length - 1] : null;"), 30)
+        size = self.browser.execute_script("return (localStorage.getItem('xwdb-work') || '').length;")
+        print(f"browser: autosave of a 21x21 with {len(self.find_all('#clue-lists input.clue'))} clues: {ms:.1f} ms, "
+              f"{size} characters", file=sys.stderr)
+
     def _alert(self):
         from selenium.common.exceptions import NoAlertPresentException
         try:
