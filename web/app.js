@@ -25,6 +25,10 @@ const listed = {
 // come back in tens of milliseconds on a 15x15.
 const SUGGEST_LIMIT = 40;
 const SUGGEST_PROBES = 2000;
+// A first list from this many probes is drawn at once, then refined from
+// SUGGEST_PROBES: on a constrained 15x15 each probe propagates the whole
+// grid, and 2000 of them take most of a second.
+const QUICK_PROBES = 200;
 const ANALYZE_DELAY_MS = 250;
 const SUGGEST_DELAY_MS = 60;
 
@@ -469,7 +473,8 @@ async function suggest(verify) {
   }
   const started = window.xwdbSelectedAt || performance.now();
   const body = {
-    ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: SUGGEST_PROBES, options: ruleOptions(),
+    ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: verify ? SUGGEST_PROBES : QUICK_PROBES,
+    options: ruleOptions(),
   };
   if (verify) Object.assign(body, { verify, verify_seconds: 3 });
   list.classList.add('loading');
@@ -480,6 +485,14 @@ async function suggest(verify) {
     $('suggestions').classList.remove('loading');
     drawSuggestions(res, slot);
     window.xwdbTimings.suggest.push(performance.now() - started);
+    // The first list was cut short: refine it (a new selection abandons
+    // this, and the daemon stops a Suggest whose caller went away).
+    if (!verify && res.probed >= QUICK_PROBES && Number(res.candidates) > res.probed) {
+      $('suggest-count').textContent += ' Refining…';
+      const refined = await listed.call('Suggest', { ...body, max_probes: SUGGEST_PROBES }, turn.signal);
+      if (!turn.current()) return;
+      drawSuggestions(refined, slot);
+    }
   } catch (e) {
     if (turn.current()) {
       $('suggestions').classList.remove('loading');
