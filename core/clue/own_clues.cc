@@ -3,8 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
+#include "core/base/list_lines.h"
 #include "core/text/alphabet.h"
 
 namespace xwdb {
@@ -27,25 +26,18 @@ absl::Status AddOwnClue(absl::string_view answer, absl::string_view clue, Normal
 
 OwnClueFile ReadOwnClues(absl::string_view text, absl::string_view file_name, Normalizer* normalizer) {
   OwnClueFile out;
-  size_t line_number = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    ++line_number;
-    line = absl::StripSuffix(line, "\r");
-    if (line_number == 1) line = absl::StripPrefix(line, "\xEF\xBB\xBF");  // a byte-order mark
-    const absl::string_view trimmed = absl::StripAsciiWhitespace(line);
-    if (trimmed.empty() || trimmed.front() == '#') continue;
-    const auto where = absl::StrCat(file_name, ":", line_number, ": ");
+  ForEachListLine(text, file_name, [&](absl::string_view line, const std::string& where) {
     const size_t bar = line.find('|');
     if (bar == absl::string_view::npos) {
       out.problems.push_back(absl::StrCat(where, "no '|' between the answer and its clue"));
-      continue;
+      return;
     }
     if (absl::Status s = AddOwnClue(line.substr(0, bar), line.substr(bar + 1), normalizer, &out.clues); !s.ok()) {
       out.problems.push_back(absl::StrCat(where, s.message()));
-      continue;
+      return;
     }
     ++out.count;
-  }
+  });
   return out;
 }
 

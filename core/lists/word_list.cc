@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "core/base/list_lines.h"
 #include "core/index/word_marks.h"
 #include "core/text/alphabet.h"
 
@@ -44,18 +45,11 @@ absl::Status WordList::Normalize(Normalizer* normalizer, std::string* answer, Wo
 
 WordList::ReadResult WordList::Read(absl::string_view text, absl::string_view file_name, Normalizer* normalizer) {
   ReadResult out;
-  size_t line_number = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    ++line_number;
-    line = absl::StripSuffix(line, "\r");
-    if (line_number == 1) line = absl::StripPrefix(line, "\xEF\xBB\xBF");  // a byte-order mark
-    const absl::string_view trimmed = absl::StripAsciiWhitespace(line);
-    if (trimmed.empty() || trimmed.front() == '#') continue;
-    const auto where = absl::StrCat(file_name, ":", line_number, ": ");
+  ForEachListLine(text, file_name, [&](absl::string_view line, const std::string& where) {
     const size_t semicolon = line.find(';');
     if (semicolon == absl::string_view::npos) {
       out.problems.push_back(absl::StrCat(where, "no ';' between the answer and its score"));
-      continue;
+      return;
     }
     std::string answer(line.substr(0, semicolon));
     absl::string_view rest = line.substr(semicolon + 1);
@@ -66,16 +60,16 @@ WordList::ReadResult WordList::Read(absl::string_view text, absl::string_view fi
     const auto [end, error] = std::from_chars(score_text.data(), score_text.data() + score_text.size(), score);
     if (error != std::errc() || end != score_text.data() + score_text.size()) {
       out.problems.push_back(absl::StrCat(where, "score '", score_text, "': not a whole number"));
-      continue;
+      return;
     }
     entry.score = score < 0 ? WordListEntry::kBlocked : score;
     if (second != absl::string_view::npos) entry.clue = std::string(rest.substr(second + 1));
     if (absl::Status s = Normalize(normalizer, &answer, &entry); !s.ok()) {
       out.problems.push_back(absl::StrCat(where, s.message()));
-      continue;
+      return;
     }
     out.list.Set(answer, std::move(entry));
-  }
+  });
   return out;
 }
 

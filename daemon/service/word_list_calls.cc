@@ -62,29 +62,22 @@ absl::Status CheckListName(const std::string& name, const std::string& field) {
 
 }  // namespace
 
-absl::StatusOr<std::shared_ptr<const MaskIndex>> XwdbService::IndexWithLists(
-    const CallContext& context, const LoadedDictionary& dict, Normalizer* normalizer, const ListRefs& refs,
-    std::vector<std::shared_ptr<const KeptList>>* used) {
+absl::StatusOr<XwdbService::CallLists> XwdbService::ResolveLists(const CallContext& context,
+                                                                  const LoadedDictionary& dict,
+                                                                  Normalizer* normalizer, const ListRefs& refs) {
+  CallLists out;
   // The operator's overrides of this dictionary come first.
   std::shared_ptr<const KeptList> overrides = word_lists_->Shared(dict.name);
-  if (refs.empty() && overrides == nullptr) {
-    if (used != nullptr) used->clear();
-    return dict.index;
-  }
+  if (refs.empty() && overrides == nullptr) return out;
   const WordListLimits& limits = word_lists_->limits();
   if (static_cast<size_t>(refs.size()) > limits.max_lists_per_call) {
     return Invalid(absl::StrCat("lists: at most ", limits.max_lists_per_call));
   }
   const Caller caller = CallerOf(context);
-  std::vector<std::shared_ptr<const KeptList>> kept_lists;
-  std::vector<const WordList*> lists;
-  std::vector<std::string> digests;
-  std::string lineage = caller.owner;
+  out.lineage = caller.owner;
   if (overrides != nullptr) {
-    absl::StrAppend(&lineage, "/*", overrides->name);
-    lists.push_back(&overrides->list);
-    digests.push_back(overrides->digest);
-    kept_lists.push_back(std::move(overrides));
+    absl::StrAppend(&out.lineage, "/*", overrides->name);
+    out.kept.push_back(std::move(overrides));
   }
   for (int i = 0; i < refs.size(); ++i) {
     const v1::WordListRef& ref = refs[i];
@@ -121,14 +114,26 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> XwdbService::IndexWithLists(
             ", the call names ", ref.digest().substr(0, 12), ": send its entries with the call"));
       }
     }
-    absl::StrAppend(&lineage, "/", ref.shared() ? "*" : "", ref.name());
+    absl::StrAppend(&out.lineage, "/", ref.shared() ? "*" : "", ref.name());
+    out.kept.push_back(std::move(kept));
+  }
+  return out;
+}
+
+absl::StatusOr<std::shared_ptr<const MaskIndex>> XwdbService::IndexWithLists(const CallContext& context,
+                                                                             const LoadedDictionary& dict,
+                                                                             Normalizer* normalizer,
+                                                                             const ListRefs& refs) {
+  auto resolved = ResolveLists(context, dict, normalizer, refs);
+  if (!resolved.ok()) return resolved.status();
+  if (resolved->kept.empty()) return dict.index;
+  std::vector<const WordList*> lists;
+  std::vector<std::string> digests;
+  for (const auto& kept : resolved->kept) {
     lists.push_back(&kept->list);
     digests.push_back(kept->digest);
-    kept_lists.push_back(std::move(kept));
   }
-  auto index = list_indexes_.Get(dict.index, lists, digests, lineage);
-  if (used != nullptr) *used = std::move(kept_lists);
-  return index;
+  return list_indexes_.Get(dict.index, lists, digests, resolved->lineage);
 }
 
 absl::Status XwdbService::PutWordList(const CallContext& context, const v1::PutWordListRequest& request,

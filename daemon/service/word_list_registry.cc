@@ -26,6 +26,7 @@ absl::StatusOr<std::unique_ptr<WordListRegistry>> WordListRegistry::Open(const s
       registry->lists_[scope][name] = std::move(kept);
     });
     if (!s.ok()) return s;
+    registry->CountShared();
   }
   return registry;
 }
@@ -94,6 +95,7 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Keep(const std
   kept->digest = list.Digest();
   kept->list = std::move(list);
   scope_lists[name] = kept;
+  if (shared) CountShared();
   return std::shared_ptr<const KeptList>(std::move(kept));
 }
 
@@ -148,7 +150,13 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Get(const Call
   return absl::NotFoundError(absl::StrCat("no ", shared ? "shared " : "", "word list '", name, "' here"));
 }
 
+void WordListRegistry::CountShared() {
+  auto it = lists_.find("");
+  shared_lists_.store(it == lists_.end() ? 0 : it->second.size(), std::memory_order_release);
+}
+
 std::shared_ptr<const KeptList> WordListRegistry::Shared(const std::string& name) const {
+  if (shared_lists_.load(std::memory_order_acquire) == 0) return nullptr;
   std::lock_guard<std::mutex> lock(mu_);
   auto it = lists_.find("");
   if (it == lists_.end()) return nullptr;
@@ -182,6 +190,7 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Delete(const C
   }
   std::shared_ptr<const KeptList> gone = std::move(it->second[name]);
   it->second.erase(name);
+  if (shared) CountShared();
   return gone;
 }
 

@@ -13,6 +13,7 @@
 #ifndef XWDB_DAEMON_SERVICE_WORD_LIST_REGISTRY_H_
 #define XWDB_DAEMON_SERVICE_WORD_LIST_REGISTRY_H_
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -104,6 +105,10 @@ class WordListRegistry {
   mutable std::mutex mu_;
   // scope -> name -> list; guarded by mu_.
   std::map<std::string, std::map<std::string, std::shared_ptr<const KeptList>>> lists_;
+  // How many shared lists there are (written under mu_): Shared() is asked
+  // on every call, and without any shared list it takes no lock.
+  std::atomic<size_t> shared_lists_{0};
+  void CountShared();  // REQUIRES: mu_ held
   struct Allowance {
     double edits = 0;
     std::chrono::steady_clock::time_point at;

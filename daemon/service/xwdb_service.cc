@@ -553,11 +553,11 @@ absl::Status XwdbService::DoGetClues(const CallContext& context, const v1::GetCl
   auto options = ClueOptionsOf(request, normalizer->get());
   if (!options.ok()) return options.status();
   {
-    std::vector<std::shared_ptr<const KeptList>> used;
-    auto index = IndexWithLists(context, **dict, normalizer->get(), request.lists(), &used);
-    if (!index.ok()) return index.status();
+    // Only the lists' clues: no index is made of them here.
+    auto resolved = ResolveLists(context, **dict, normalizer->get(), request.lists());
+    if (!resolved.ok()) return resolved.status();
     std::vector<const WordList*> lists;
-    for (const auto& kept : used) lists.push_back(&kept->list);
+    for (const auto& kept : resolved->kept) lists.push_back(&kept->list);
     AddListClues((*dict)->index->alphabet(), lists, &options->own);
   }
   if (request.grid_rows_size() > 0) return CluesForGrid(request, *options, **dict, normalizer->get(), response);

@@ -134,17 +134,24 @@ class XwdbService {
   absl::StatusOr<GridCall> ReadGridCall(const CallContext& context, const Request& request, std::string* dictionary);
   // Who the call's token belongs to (after Authorize).
   Caller CallerOf(const CallContext& context) const;
-  // The index a call works on: the dictionary's, or with the word lists
-  // `refs` names applied in order, after the operator's overrides of the
-  // dictionary (the shared list named after it) if there are any. A list given with its entries is kept
-  // (or, in a scope the caller may not write, used for this call only); a
-  // list named by a digest this daemon lacks fails with
-  // FAILED_PRECONDITION (the client sends the entries). `used` gets the
-  // lists. Errors name the field ("lists[1].name: ...").
+  // The word lists a call applies, in order: the operator's overrides of
+  // the dictionary (the shared list named after it) if there are any, then
+  // those `refs` names. A list given with its entries is kept (or, in a
+  // scope the caller may not write, used for this call only); a list named
+  // by a digest this daemon lacks fails with FAILED_PRECONDITION (the
+  // client sends the entries). Errors name the field ("lists[1].name: ...").
   using ListRefs = google::protobuf::RepeatedPtrField<xwdb::v1::WordListRef>;
-  absl::StatusOr<std::shared_ptr<const MaskIndex>> IndexWithLists(
-      const CallContext& context, const LoadedDictionary& dict, Normalizer* normalizer, const ListRefs& refs,
-      std::vector<std::shared_ptr<const KeptList>>* used = nullptr);
+  struct CallLists {
+    std::vector<std::shared_ptr<const KeptList>> kept;
+    std::string lineage;  // who edits them: the owner and the names
+  };
+  absl::StatusOr<CallLists> ResolveLists(const CallContext& context, const LoadedDictionary& dict,
+                                         Normalizer* normalizer, const ListRefs& refs);
+  // The index a call works on: the dictionary's, or with its lists applied
+  // (ResolveLists; the index cached by ListIndexCache).
+  absl::StatusOr<std::shared_ptr<const MaskIndex>> IndexWithLists(const CallContext& context,
+                                                                  const LoadedDictionary& dict,
+                                                                  Normalizer* normalizer, const ListRefs& refs);
   absl::Status DoMatch(const CallContext& context, const xwdb::v1::MatchRequest& request,
                        xwdb::v1::MatchResponse* response, std::string* dictionary);
   absl::Status DoMatchMany(const CallContext& context, const xwdb::v1::MatchManyRequest& request,

@@ -190,6 +190,31 @@ TEST(CliTest, MatchCountsProjectsAndExplainsBadPatterns) {
   EXPECT_EQ(nlohmann::json::parse(stats.out)["index"]["words"], 5);
 }
 
+// --list FILE: a constructor's word list over the dictionary, in process.
+TEST(CliTest, AWordListBansRescoresAndAddsWords) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"},
+                 "cat;60\ncot;80\ncut;40\ndog;90\nact;50\ntag;50\n").code, kExitOk);
+  std::ofstream(dir.Sub("mine.txt")) << "# mine\ncot;-1\ncut;95\nczt;70;A clue of mine\nbad line\nc9t;50\n";
+  Result r = Xwdb({"match", "--db", db, "c.t", "--list", dir.Sub("mine.txt")});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(r.out, "CUT  95\nCZT  70\nCAT  60\n");
+  EXPECT_NE(r.err.find("mine.txt:5: no ';' between the answer and its score"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("mine.txt:6: answer 'c9t': digit"), std::string::npos) << r.err;
+  // A later list wins; fill uses the edited words and clues the added one.
+  std::ofstream(dir.Sub("later.txt")) << "cot;85\n";
+  EXPECT_EQ(Xwdb({"match", "--db", db, "co.", "--list", dir.Sub("mine.txt"), "--list", dir.Sub("later.txt")}).out,
+            "COT  85\n");
+  std::ofstream(dir.Sub("grid.txt")) << "CZ.\n###\n";
+  std::ofstream(dir.Sub("only.txt")) << "czt;70;A clue of mine\n";
+  Result fill = Xwdb({"fill", "--db", db, dir.Sub("grid.txt"), "--min-score", "0", "--list", dir.Sub("only.txt"),
+                      "--clues", "--min-length", "2"});
+  ASSERT_EQ(fill.code, kExitOk) << fill.err;
+  EXPECT_NE(fill.out.find("A clue of mine"), std::string::npos) << fill.out;
+  EXPECT_EQ(Xwdb({"match", "--db", db, "c.t", "--list", dir.Sub("missing.txt")}).code, kExitError);
+}
+
 TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   testing::TempDir dir;
   const std::string db = dir.Sub("db");

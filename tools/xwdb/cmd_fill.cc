@@ -70,13 +70,13 @@ int Run(const FillArgs& a, Io& io) {
   auto* input = &context->input;
   auto clue_options = MakeClueOptions(a.clue_choice, normalizer->get(), "fill", io);
   if (!clue_options.ok()) return Fail(io, "fill", clue_options.status());
-  const Alphabet& alphabet = context->index->alphabet();
   FillOptions options = a.options;
   if (absl::Status s = ApplyRules(a.rules, **normalizer, &options); !s.ok()) return Fail(io, "fill", s);
   if (absl::Status s = ApplyListFiles(a.rules.lists, normalizer->get(), &context->index, "fill", io, &clue_options->own);
       !s.ok()) {
     return Fail(io, "fill", s);
   }
+  const Alphabet& alphabet = context->index->alphabet();
   if (absl::Status s = ResolveSelection(a, input->grid, &options); !s.ok()) return Fail(io, "fill", s);
   if (a.optimize == "min") options.optimize = OptimizeGoal::kMin;
   if (a.optimize == "mean") options.optimize = OptimizeGoal::kMean;
