@@ -534,12 +534,13 @@ class PageTest(unittest.TestCase):
         return runs
 
     def retry_stale(self, fn, tries=20):
-        """fn(), again while the element it found was redrawn under it."""
-        from selenium.common.exceptions import StaleElementReferenceException
+        """fn(), again while the element it found was redrawn under it (gone, or
+        between a list's removal and its replacement)."""
+        from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
         for attempt in range(tries):
             try:
                 return fn()
-            except StaleElementReferenceException:
+            except (StaleElementReferenceException, ElementNotInteractableException):
                 if attempt == tries - 1:
                     raise
                 time.sleep(0.1)
@@ -589,7 +590,9 @@ class PageTest(unittest.TestCase):
             self.find("#clear-fill").click()
         # Ban a suggestion with B: it leaves the list and every later fill.
         self.cell(0, 0).click()
-        self.wait_for("1A's suggestions", lambda: self.find_all("#suggestions .suggestion"))
+        self.wait_for("1A's suggestions, refined", lambda: self.find_all("#suggestions .suggestion") and self.browser.execute_script(
+            "return !document.querySelector('#suggestions').classList.contains('loading')"
+            " && !document.querySelector('#suggest-count').textContent.includes('Refining');"))
         def ban_first():
             first = self.find("#suggestions .suggestion")
             chosen = first.get_attribute("data-word")
