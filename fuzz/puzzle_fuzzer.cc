@@ -26,7 +26,7 @@ Puzzle PuzzleOf(const Grid& filled, std::vector<CluedEntry> entries, const ReadP
     size_t& i = next[e.down];
     if (i < texts.size()) e.clue = texts[i++].second;
   }
-  return Puzzle{filled, std::move(entries), read.meta};
+  return Puzzle{filled, std::move(entries), read.meta, {}};
 }
 
 void CheckWriters(const Puzzle& puzzle, Normalizer* normalizer) {

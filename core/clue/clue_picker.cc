@@ -67,12 +67,12 @@ std::string Lead(absl::string_view text) {
 
 }  // namespace
 
-absl::StatusOr<std::vector<CluedEntry>> EntriesOf(const Grid& grid, int min_length) {
+absl::StatusOr<std::vector<CluedEntry>> EntriesOf(const Grid& grid, int min_length, const CellMarks& marks) {
   const std::vector<Slot> slots = FindSlots(grid, min_length);
   const std::vector<int> numbers = NumberSlots(grid, slots);
   std::vector<CluedEntry> entries;
   for (size_t s = 0; s < slots.size(); ++s) {
-    const std::string letters = SlotLetters(grid, slots[s]);
+    const std::string letters = SlotLettersWithRebus(grid, slots[s], marks);
     if (letters.find(char(Grid::kEmpty)) != std::string::npos) {
       return absl::InvalidArgumentError(
           absl::StrCat(SlotName(slots[s], numbers[s]), " (row ", slots[s].row + 1, ", column ", slots[s].col + 1,

@@ -24,6 +24,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/grid/cell_marks.h"
 #include "core/grid/grid.h"
 #include "core/store/store.h"
 #include "core/text/normalizer.h"
@@ -47,9 +48,10 @@ struct CluedEntry {
 };
 
 // The entries of `grid` (every slot of at least `min_length` cells must be
-// filled), across ones first, each direction by number. Fails naming the
-// first slot with an empty cell.
-absl::StatusOr<std::vector<CluedEntry>> EntriesOf(const Grid& grid, int min_length);
+// filled), across ones first, each direction by number; an answer through a
+// rebus cell of `marks` spells the rebus's letters. Fails naming the first
+// slot with an empty cell.
+absl::StatusOr<std::vector<CluedEntry>> EntriesOf(const Grid& grid, int min_length, const CellMarks& marks = {});
 
 enum class CluePolicy {
   kFirst,     // the first in the store's order (fixed: by the clue's fingerprint)

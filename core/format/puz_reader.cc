@@ -118,7 +118,7 @@ absl::StatusOr<PuzFile> ReadPuz(absl::string_view bytes, absl::string_view name)
   }
 
   // Extensions: a 4-byte name, a length, a checksum, the data, a NUL.
-  absl::string_view rebus_grid, rebus_table;
+  absl::string_view rebus_grid, rebus_table, markup;
   for (size_t at = strings.at(); at + 8 <= bytes.size();) {
     const absl::string_view section = bytes.substr(at, 4);
     const uint16_t length = Le16(bytes, at + 4);
@@ -131,6 +131,12 @@ absl::StatusOr<PuzFile> ReadPuz(absl::string_view bytes, absl::string_view name)
         return refuse(absl::StrCat("the checksum of the extension ", section, " does not match its data"));
       }
       (section == "GRBS" ? rebus_grid : rebus_table) = data;
+    } else if (section == "GEXT") {
+      if (PuzChecksum(data, 0) != Le16(bytes, at + 6)) {
+        return refuse("the checksum of the extension GEXT does not match its data");
+      }
+      if (data.size() != cells) return refuse(absl::StrCat("the markup (GEXT) has ", data.size(), " cells; the grid ", cells));
+      markup = data;
     }
     at += 8 + length + 1;
   }
@@ -147,6 +153,7 @@ absl::StatusOr<PuzFile> ReadPuz(absl::string_view bytes, absl::string_view name)
     return refuse(absl::StrCat("the rebus grid (GRBS) has ", rebus_grid.size(), " cells; the grid ", cells));
   }
 
+  for (unsigned char m : markup) out.circled.push_back((m & 0x80) != 0);
   Grid blocks(out.rows, out.cols);
   out.solution.resize(cells);
   for (size_t cell = 0; cell < cells; ++cell) {

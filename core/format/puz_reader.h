@@ -33,6 +33,8 @@ struct PuzFile {
   std::vector<std::pair<int, std::string>> across, down;
   PuzzleMeta meta;
   bool has_rebus = false;
+  // Row by row, the cells the GEXT extension circles (empty: no GEXT).
+  std::vector<bool> circled;
 };
 
 // True if `bytes` starts as a .puz file does (the magic at byte 2).

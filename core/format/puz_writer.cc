@@ -1,6 +1,7 @@
 #include "core/format/puz_writer.h"
 
 #include <algorithm>
+#include <map>
 
 #include "absl/strings/str_cat.h"
 
@@ -43,6 +44,53 @@ absl::StatusOr<std::string> ToLatin1(absl::string_view utf8, const std::string& 
 void PutLe16(uint16_t v, std::string* out, size_t at) {
   (*out)[at] = static_cast<char>(v & 0xFF);
   (*out)[at + 1] = static_cast<char>(v >> 8);
+}
+
+// One extension section: its name, length, checksum, data and a NUL.
+std::string Section(absl::string_view name, absl::string_view data) {
+  std::string out(name);
+  out.append(4, '\0');
+  PutLe16(static_cast<uint16_t>(data.size()), &out, 4);
+  PutLe16(PuzChecksum(data, 0), &out, 6);
+  out.append(data.data(), data.size());
+  out.push_back('\0');
+  return out;
+}
+
+// The extensions for the puzzle's marks: GRBS and RTBL for rebus cells
+// (a cell's byte is its rebus's key + 1; the table " 0:HEART;"), GEXT for
+// circled cells (0x80). Across Lite has one mark, the circle: shaded cells
+// are written circled when nothing else is.
+absl::StatusOr<std::string> Extensions(const Puzzle& p, const Alphabet& alphabet) {
+  bool any_circled = false, any_shaded = false;
+  for (const auto& [cell, mark] : p.marks) {
+    any_circled |= mark.circled;
+    any_shaded |= mark.shaded;
+  }
+  if (any_circled && any_shaded) {
+    return absl::InvalidArgumentError(
+        ".puz marks one kind of cell (a circle): this puzzle has circled and shaded cells (ipuz keeps both)");
+  }
+  const int cells = p.grid.cell_count();
+  std::string rebus_grid(cells, '\0'), rebus_table, markup(cells, '\0');
+  std::map<std::string, int> keys;
+  for (const auto& [cell, mark] : p.marks) {
+    if (mark.circled || mark.shaded) markup[cell] = static_cast<char>(0x80);
+    if (mark.rebus.empty()) continue;
+    auto latin = ToLatin1(alphabet.Decode(mark.rebus), absl::StrCat("the rebus at row ", cell / p.grid.cols() + 1,
+                                                                    ", column ", cell % p.grid.cols() + 1));
+    if (!latin.ok()) return latin.status();
+    auto [it, added] = keys.emplace(*latin, static_cast<int>(keys.size()));
+    if (added) {
+      if (keys.size() > 254) return absl::InvalidArgumentError(".puz holds at most 254 different rebuses");
+      absl::StrAppend(&rebus_table, it->second < 10 ? " " : "", it->second, ":", *latin, ";");
+    }
+    rebus_grid[cell] = static_cast<char>(it->second + 1);
+  }
+  std::string out;
+  if (!keys.empty()) out += Section("GRBS", rebus_grid) + Section("RTBL", rebus_table);
+  if (any_circled || any_shaded) out += Section("GEXT", markup);
+  return out;
 }
 
 }  // namespace
@@ -110,6 +158,8 @@ absl::StatusOr<std::string> WritePuz(const Puzzle& p, const Alphabet& alphabet) 
   for (const std::string* s : {&title, &author, &copyright}) file.append(*s).push_back('\0');
   for (const std::string& c : clues) file.append(c).push_back('\0');
   file.append(notes).push_back('\0');
+  absl::StatusOr<std::string> extensions = Extensions(p, alphabet);
+  if (!extensions.ok()) return extensions.status();
 
   // Checksums.
   const uint16_t cib = PuzChecksum(absl::string_view(file).substr(0x2C, 8), 0);
@@ -132,7 +182,7 @@ absl::StatusOr<std::string> WritePuz(const Puzzle& p, const Alphabet& alphabet) 
     file[0x10 + i] = static_cast<char>(kMask[i] ^ (sums[i] & 0xFF));
     file[0x14 + i] = static_cast<char>(kMask[i + 4] ^ (sums[i] >> 8));
   }
-  return file;
+  return file + *extensions;
 }
 
 }  // namespace xwdb

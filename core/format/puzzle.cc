@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 #include "absl/strings/str_cat.h"
 #include "core/format/puz_writer.h"
 #include "core/format/svg_writer.h"
@@ -9,6 +11,9 @@
 namespace xwdb {
 
 namespace {
+
+// The background of a shaded cell in ipuz (RRGGBB), a light grey.
+constexpr char kShadeRgb[] = "D9D9D9";
 
 // Cell numbers in reading order (0: none), from the entries.
 std::vector<int> CellNumbers(const Puzzle& p) {
@@ -24,10 +29,30 @@ std::string LetterText(const Grid& grid, int cell, const Alphabet& alphabet) {
   return out;
 }
 
+std::string CellName(const Grid& grid, int cell) {
+  return absl::StrCat("row ", cell / grid.cols() + 1, ", column ", cell % grid.cols() + 1);
+}
+
+// The marks in words, a line each: "Rebus: row 3, column 5 = HEART".
+std::string MarksText(const Puzzle& p, const Alphabet& alphabet) {
+  std::string circled, shaded, rebus;
+  for (const auto& [cell, mark] : p.marks) {
+    const std::string at = absl::StrCat(cell / p.grid.cols() + 1, ",", cell % p.grid.cols() + 1);
+    if (mark.circled) absl::StrAppend(&circled, circled.empty() ? "" : " ", at);
+    if (mark.shaded) absl::StrAppend(&shaded, shaded.empty() ? "" : " ", at);
+    if (!mark.rebus.empty()) absl::StrAppend(&rebus, "Rebus: ", CellName(p.grid, cell), " = ", alphabet.Decode(mark.rebus), "\n");
+  }
+  std::string out = rebus;
+  if (!circled.empty()) absl::StrAppend(&out, "Circled (row,column): ", circled, "\n");
+  if (!shaded.empty()) absl::StrAppend(&out, "Shaded (row,column): ", shaded, "\n");
+  return out;
+}
+
 std::string WriteText(const Puzzle& p, const Alphabet& alphabet) {
   std::string out;
   if (!p.meta.title.empty()) absl::StrAppend(&out, p.meta.title, "\n\n");
   out += p.grid.ToText(alphabet);
+  if (!p.marks.empty()) absl::StrAppend(&out, "\n", MarksText(p, alphabet));
   for (bool down : {false, true}) {
     absl::StrAppend(&out, "\n", down ? "Down" : "Across", "\n");
     for (const CluedEntry& e : p.entries) {
@@ -67,6 +92,17 @@ std::string WriteJson(const Puzzle& p, const Alphabet& alphabet) {
   nlohmann::json j = {{"rows", p.grid.ToRows(alphabet)}, {"entries", EntriesJson(p, alphabet)}};
   j["missing_clues"] = MissingClues(p.entries);
   if (!p.meta.title.empty()) j["title"] = p.meta.title;
+  if (!p.marks.empty()) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto& [cell, mark] : p.marks) {
+      nlohmann::json m = {{"row", cell / p.grid.cols() + 1}, {"column", cell % p.grid.cols() + 1}};
+      if (mark.circled) m["circled"] = true;
+      if (mark.shaded) m["shaded"] = true;
+      if (!mark.rebus.empty()) m["rebus"] = alphabet.Decode(mark.rebus);
+      cells.push_back(std::move(m));
+    }
+    j["cells"] = std::move(cells);
+  }
   return DumpJson(j);
 }
 
@@ -82,8 +118,18 @@ std::string WriteIpuz(const Puzzle& p, const Alphabet& alphabet) {
         srow.push_back("#");
         continue;
       }
-      prow.push_back(numbers[cell]);
-      if (p.grid.at(cell) == Grid::kEmpty) {
+      const auto mark = p.marks.find(cell);
+      if (mark != p.marks.end() && (mark->second.circled || mark->second.shaded)) {
+        nlohmann::json style = nlohmann::json::object();
+        if (mark->second.circled) style["shapebg"] = "circle";
+        if (mark->second.shaded) style["color"] = kShadeRgb;
+        prow.push_back({{"cell", numbers[cell]}, {"style", std::move(style)}});
+      } else {
+        prow.push_back(numbers[cell]);
+      }
+      if (mark != p.marks.end() && !mark->second.rebus.empty()) {
+        srow.push_back(alphabet.Decode(mark->second.rebus));
+      } else if (p.grid.at(cell) == Grid::kEmpty) {
         srow.push_back(nullptr);
       } else {
         srow.push_back(LetterText(p.grid, cell, alphabet));
@@ -123,13 +169,61 @@ std::string XdLine(std::string text) {
   return text;
 }
 
-std::string WriteXd(const Puzzle& p, const Alphabet& alphabet) {
+// The characters standing for rebus cells in an xd grid, in the order the
+// puzzle's distinct rebuses take them.
+constexpr absl::string_view kXdRebusKeys = "123456789@$%&*+=!?^~<>";
+
+absl::StatusOr<std::string> WriteXd(const Puzzle& p, const Alphabet& alphabet) {
+  std::vector<std::string> rows = p.grid.ToRows(alphabet);
+  // Rebus cells: a key character in the grid and "Rebus: 1=HEART".
+  std::map<std::string, char> rebus_keys;
+  std::string rebus_header;
+  bool any_circled = false, any_shaded = false;
+  for (const auto& [cell, mark] : p.marks) {
+    any_circled |= mark.circled;
+    any_shaded |= mark.shaded;
+  }
+  if (any_circled && any_shaded) {
+    return absl::InvalidArgumentError(
+        "xd marks one kind of cell (its Special: header): this puzzle has circled and shaded cells (ipuz keeps both)");
+  }
+  for (const auto& [cell, mark] : p.marks) {
+    std::string& row = rows[cell / p.grid.cols()];
+    // ToRows spells one byte a cell for the alphabets xd holds; a wider
+    // letter cannot be marked in place.
+    if (row.size() != static_cast<size_t>(p.grid.cols())) {
+      return absl::InvalidArgumentError(absl::StrCat("xd: ", CellName(p.grid, cell), " is marked in a row of letters outside ASCII"));
+    }
+    char& at = row[cell % p.grid.cols()];
+    if (!mark.rebus.empty()) {
+      if (mark.circled || mark.shaded) {
+        return absl::InvalidArgumentError(absl::StrCat("xd cannot mark a rebus cell (", CellName(p.grid, cell), ")"));
+      }
+      const std::string word = alphabet.Decode(mark.rebus);
+      auto [it, added] = rebus_keys.emplace(word, '\0');
+      if (added) {
+        if (rebus_keys.size() > kXdRebusKeys.size()) {
+          return absl::InvalidArgumentError(absl::StrCat("xd holds at most ", kXdRebusKeys.size(), " different rebuses"));
+        }
+        it->second = kXdRebusKeys[rebus_keys.size() - 1];
+        absl::StrAppend(&rebus_header, rebus_header.empty() ? "" : " ", std::string(1, it->second), "=", word);
+      }
+      at = it->second;
+    } else if ((mark.circled || mark.shaded) && at >= 'A' && at <= 'Z') {
+      at = static_cast<char>(at - 'A' + 'a');
+    } else if (mark.circled || mark.shaded) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("xd marks a cell by its letter in lower case: ", CellName(p.grid, cell), " has none"));
+    }
+  }
   std::string out;
   if (!p.meta.title.empty()) absl::StrAppend(&out, "Title: ", XdLine(p.meta.title), "\n");
   if (!p.meta.author.empty()) absl::StrAppend(&out, "Author: ", XdLine(p.meta.author), "\n");
   if (!p.meta.copyright.empty()) absl::StrAppend(&out, "Copyright: ", XdLine(p.meta.copyright), "\n");
+  if (!rebus_header.empty()) absl::StrAppend(&out, "Rebus: ", rebus_header, "\n");
+  if (any_circled || any_shaded) absl::StrAppend(&out, "Special: ", any_circled ? "circle" : "shaded", "\n");
   absl::StrAppend(&out, "Generator: xwdb\n\n\n");
-  out += p.grid.ToText(alphabet);
+  for (const std::string& row : rows) absl::StrAppend(&out, row, "\n");
   out += "\n";
   for (bool down : {false, true}) {
     out += "\n";
@@ -155,7 +249,16 @@ absl::StatusOr<PuzzleFormat> ParsePuzzleFormat(absl::string_view name) {
       absl::StrCat("format '", name, "': text, json, ipuz, xd, puz, svg or svg-blank"));
 }
 
-absl::StatusOr<std::string> WritePuzzle(const Puzzle& puzzle, const Alphabet& alphabet, PuzzleFormat format) {
+absl::StatusOr<std::string> WritePuzzle(const Puzzle& given, const Alphabet& alphabet, PuzzleFormat format) {
+  if (absl::Status marks = CheckCellMarks(given.grid, given.marks); !marks.ok()) return marks;
+  // Every writer sees a rebus cell holding its first letter.
+  Puzzle with_letters;
+  const bool rebus = HasRebus(given.marks);
+  if (rebus) {
+    with_letters = given;
+    with_letters.grid = WithRebusFirstLetters(given.grid, given.marks);
+  }
+  const Puzzle& puzzle = rebus ? with_letters : given;
   switch (format) {
     case PuzzleFormat::kText: return WriteText(puzzle, alphabet);
     case PuzzleFormat::kJson: return WriteJson(puzzle, alphabet);

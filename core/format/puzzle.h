@@ -1,6 +1,15 @@
 // Puzzle: a finished grid with its numbered, clued entries, and the writers
 // for the formats constructors exchange.
 //
+// Cell marks (cell_marks.h) go where each format keeps them: ipuz a cell's
+// style ("shapebg": "circle", a background "color" for shading) and the
+// rebus's letters in the solution; .puz the GEXT (circles), GRBS and RTBL
+// (rebus) extensions; xd a "Rebus:" header and, for one kind of mark, a
+// "Special:" header with the marked cells' letters in lower case; svg draws
+// them; text and json list them. A format that cannot hold what the puzzle
+// has (.puz and xd mark one kind of cell: circled or shaded, not both)
+// fails saying so rather than drop it.
+//
 //   text  the grid, then the numbered Across and Down clues
 //   json  the same as one JSON object (rows, entries with clues)
 //   ipuz  JSON per the ipuz v2 crossword kind: version, kind, dimensions,
@@ -20,6 +29,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/clue/clue_picker.h"
+#include "core/grid/cell_marks.h"
 #include "core/grid/grid.h"
 
 namespace xwdb {
@@ -35,6 +45,7 @@ struct Puzzle {
   Grid grid{1, 1};                 // filled
   std::vector<CluedEntry> entries;  // EntriesOf order: across, then down
   PuzzleMeta meta;
+  CellMarks marks;  // CheckCellMarks holds; a rebus cell holds its first letter or nothing
 };
 
 enum class PuzzleFormat { kText, kJson, kIpuz, kXd, kPuz, kSvg, kSvgBlank };

@@ -93,14 +93,27 @@ std::string WriteSvg(const Puzzle& p, const Alphabet& alphabet, const SvgOptions
   for (int r = 0; r < g.rows(); ++r) {
     for (int c = 0; c < g.cols(); ++c) {
       const int cell = r * g.cols() + c, x = kMargin + c * kCell, y = kMargin + r * kCell;
+      const auto mark = p.marks.find(cell);
+      const CellMark none;
+      const CellMark& m = mark == p.marks.end() ? none : mark->second;
       absl::StrAppend(&out, "  <rect x=\"", x, "\" y=\"", y, "\" width=\"", kCell, "\" height=\"", kCell,
-                      "\" fill=\"", g.IsBlock(cell) ? "black" : "white", "\" stroke=\"black\" stroke-width=\"1\"/>\n");
+                      "\" fill=\"", g.IsBlock(cell) ? "black" : m.shaded ? "#d9d9d9" : "white",
+                      "\" stroke=\"black\" stroke-width=\"1\"/>\n");
       if (g.IsBlock(cell)) continue;
+      if (m.circled) {
+        absl::StrAppend(&out, "  <circle cx=\"", x + kCell / 2, "\" cy=\"", y + kCell / 2, "\" r=\"", kCell / 2 - 1,
+                        "\" fill=\"none\" stroke=\"black\" stroke-width=\"0.75\"/>\n");
+      }
       if (numbers[cell]) {
         absl::StrAppend(&out, "  <text x=\"", x + 2, "\" y=\"", y + 10, "\" font-size=\"9\">", numbers[cell],
                         "</text>\n");
       }
-      if (options.answers && g.at(cell) != Grid::kEmpty) {
+      if (options.answers && !m.rebus.empty()) {
+        // A rebus's letters, smaller as there are more of them.
+        const int size = std::min(20, 56 / static_cast<int>(m.rebus.size()) + 2);
+        absl::StrAppend(&out, "  <text x=\"", x + kCell / 2, "\" y=\"", y + kCell - 10, "\" font-size=\"", size,
+                        "\" text-anchor=\"middle\">", XmlEscape(alphabet.Decode(m.rebus)), "</text>\n");
+      } else if (options.answers && g.at(cell) != Grid::kEmpty) {
         std::string letter;
         AppendUtf8(alphabet.LetterOf(g.at(cell)), &letter);
         absl::StrAppend(&out, "  <text x=\"", x + kCell / 2, "\" y=\"", y + kCell - 8,

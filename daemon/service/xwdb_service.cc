@@ -592,6 +592,40 @@ absl::Status XwdbService::DoGetClues(const CallContext& context, const v1::GetCl
   return absl::OkStatus();
 }
 
+namespace {
+
+// The request's cell marks, checked against the grid; errors name cells[i].
+absl::StatusOr<CellMarks> CellMarksOf(const v1::GetCluesRequest& request, const Grid& grid, Normalizer* normalizer) {
+  if (request.cells_size() > grid.cell_count()) {
+    return Invalid(absl::StrCat("cells: ", request.cells_size(), " marks for ", grid.cell_count(), " cells"));
+  }
+  CellMarks marks;
+  for (int i = 0; i < request.cells_size(); ++i) {
+    const v1::CellMark& given = request.cells(i);
+    const std::string field = absl::StrCat("cells[", i, "]");
+    if (given.row() < 1 || given.row() > grid.rows() || given.column() < 1 || given.column() > grid.cols()) {
+      return Invalid(absl::StrCat(field, ": row ", given.row(), ", column ", given.column(), " is outside the ",
+                                  grid.rows(), "x", grid.cols(), " grid"));
+    }
+    CellMark mark{.circled = given.circled(), .shaded = given.shaded(), .rebus = {}};
+    if (!given.rebus().empty()) {
+      if (given.rebus().size() > size_t{kMaxRebusLetters} * 4 || !IsValidUtf8(given.rebus()) ||
+          normalizer->NormalizeAnswer(given.rebus(), &mark.rebus) != TextVerdict::kOk) {
+        return Invalid(absl::StrCat(field, ".rebus: '", IsValidUtf8(given.rebus()) ? given.rebus() : "(not UTF-8)",
+                                    "' is not 2 to ", kMaxRebusLetters, " letters of the dictionary's alphabet"));
+      }
+    }
+    const int cell = (given.row() - 1) * grid.cols() + given.column() - 1;
+    if (!marks.emplace(cell, std::move(mark)).second) {
+      return Invalid(absl::StrCat(field, ": row ", given.row(), ", column ", given.column(), " is marked twice"));
+    }
+  }
+  if (absl::Status s = CheckCellMarks(grid, marks); !s.ok()) return Invalid(absl::StrCat("cells: ", s.message()));
+  return marks;
+}
+
+}  // namespace
+
 absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const ClueOptions& options,
                                        const LoadedDictionary& dict, Normalizer* normalizer,
                                        v1::GetCluesResponse* response) {
@@ -607,7 +641,9 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
   }
   auto grid = Grid::Parse(absl::StrJoin(request.grid_rows(), "\n") + "\n", normalizer, "grid_rows");
   if (!grid.ok()) return Invalid(std::string(grid.status().message()));
-  auto entries = EntriesOf(*grid, request.min_length() == 0 ? 2 : request.min_length());
+  auto marks = CellMarksOf(request, *grid, normalizer);
+  if (!marks.ok()) return marks.status();
+  auto entries = EntriesOf(*grid, request.min_length() == 0 ? 2 : request.min_length(), *marks);
   if (!entries.ok()) return Invalid(absl::StrCat("grid_rows: ", entries.status().message()));
   if (static_cast<size_t>(request.clues_size()) > kMaxGivenClues) {
     return Invalid(absl::StrCat("clues: at most ", kMaxGivenClues));
@@ -663,7 +699,7 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
       case v1::PUZZLE_FORMAT_SVG_BLANK: format = PuzzleFormat::kSvgBlank; break;
       default: break;
     }
-    Puzzle puzzle{*grid, std::move(*entries), PuzzleMeta{}};
+    Puzzle puzzle{*grid, std::move(*entries), PuzzleMeta{}, std::move(*marks)};
     puzzle.meta.title = request.title();
     puzzle.meta.author = request.author();
     auto rendered = WritePuzzle(puzzle, alphabet, format);

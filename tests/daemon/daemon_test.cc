@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <random>
 #include <set>
 #include <thread>
@@ -249,6 +250,55 @@ TEST_F(DaemonTest, CluesAFilledGridByNumber) {
   EXPECT_EQ(unfilled.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(unfilled.message().find("grid_rows: 4 across (row 2, column 1) is not filled"), std::string::npos)
       << unfilled;
+}
+
+// Circled, shaded and rebus cells: the answers through a rebus spell it,
+// the rendered puzzle keeps the marks, and a bad mark is named.
+TEST_F(DaemonTest, CluesAGridWithARebusAndCircles) {
+  auto d = Start();
+  auto c = Connect(*d);
+  v1::GetCluesRequest r;
+  for (const char* row : {"CAT", "A.E", "TEN"}) r.add_grid_rows(row);
+  v1::CellMark* rebus = r.add_cells();
+  rebus->set_row(2);
+  rebus->set_column(2);
+  rebus->set_rebus("heart");
+  v1::CellMark* circle = r.add_cells();
+  circle->set_row(1);
+  circle->set_column(1);
+  circle->set_circled(true);
+  r.set_format(v1::PUZZLE_FORMAT_IPUZ);
+  auto got = c->GetClues(r);
+  ASSERT_TRUE(got.ok()) << got.status();
+  EXPECT_EQ(got->across(1).answer(), "AHEARTE");
+  EXPECT_EQ(got->down(1).answer(), "AHEARTE");
+  EXPECT_EQ(got->across(0).answer(), "CAT");
+  EXPECT_NE(got->rendered().find("\"HEART\""), std::string::npos) << got->rendered();
+  EXPECT_NE(got->rendered().find("\"shapebg\": \"circle\""), std::string::npos) << got->rendered();
+
+  auto refused = [&](const std::function<void(v1::GetCluesRequest*)>& change) {
+    v1::GetCluesRequest bad = r;
+    change(&bad);
+    const absl::Status s = c->GetClues(bad).status();
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+    return std::string(s.message());
+  };
+  EXPECT_NE(refused([](auto* b) { b->mutable_cells(1)->set_row(4); }).find("cells[1]: row 4, column 1 is outside"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto* b) { b->mutable_cells(0)->set_rebus("h3art"); }).find("cells[0].rebus: 'h3art'"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto* b) { b->mutable_cells(1)->set_row(2); b->mutable_cells(1)->set_column(2); })
+                .find("cells[1]: row 2, column 2 is marked twice"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto* b) { b->set_grid_rows(1, "AXE"); }).find("row 2, column 2: the grid's letter"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto* b) { b->mutable_cells()->RemoveLast(); b->mutable_cells()->RemoveLast(); })
+                .find("4 across (row 2, column 1) is not filled"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto* b) {
+              for (int i = 0; i < 9; ++i) *b->add_cells() = b->cells(1);
+            }).find("cells: 11 marks for 9 cells"),
+            std::string::npos);
 }
 
 // A call carries the constructor's own clues: listed first for a word,

@@ -36,7 +36,7 @@ int RunGrid(const CluesArgs& a, const ClueOptions& options, Store& store, Normal
   }
   const size_t missing = MissingClues(*entries);
   const PuzzleFormat format = a.json ? PuzzleFormat::kJson : *ParsePuzzleFormat(a.format);
-  auto written = WritePuzzle(Puzzle{grid, std::move(*entries), input->meta}, normalizer->alphabet(), format);
+  auto written = WritePuzzle(Puzzle{grid, std::move(*entries), input->meta, {}}, normalizer->alphabet(), format);
   if (!written.ok()) return Fail(io, "clues", written.status());
   io.out << *written;
   if (missing) io.err << "xwdb clues: " << missing << " entries have no clue in the dictionary\n";

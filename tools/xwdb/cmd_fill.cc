@@ -110,7 +110,7 @@ int Run(const FillArgs& a, Io& io) {
           return Fail(io, "fill", s);
         }
       }
-      puzzles.push_back(Puzzle{f.grid, std::move(*entries), input->meta});
+      puzzles.push_back(Puzzle{f.grid, std::move(*entries), input->meta, {}});
     }
   }
 

@@ -1,0 +1,61 @@
+#include "core/grid/cell_marks.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace xwdb {
+
+absl::Status CheckCellMarks(const Grid& grid, const CellMarks& marks) {
+  for (const auto& [cell, mark] : marks) {
+    if (cell < 0 || cell >= grid.cell_count()) {
+      return absl::InvalidArgumentError(absl::StrCat("a marked cell (", cell, ") is outside the ", grid.rows(), "x",
+                                                     grid.cols(), " grid"));
+    }
+    const std::string where = absl::StrCat("row ", cell / grid.cols() + 1, ", column ", cell % grid.cols() + 1);
+    if (grid.IsBlock(cell)) return absl::InvalidArgumentError(absl::StrCat(where, " is a block: it cannot be marked"));
+    if (mark.rebus.empty()) continue;
+    if (mark.rebus.size() < 2 || mark.rebus.size() > static_cast<size_t>(kMaxRebusLetters)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": a rebus holds 2 to ", kMaxRebusLetters, " letters, not ", mark.rebus.size()));
+    }
+    for (char letter : mark.rebus) {
+      if (letter == static_cast<char>(Grid::kEmpty) || letter == static_cast<char>(Grid::kBlock)) {
+        return absl::InvalidArgumentError(absl::StrCat(where, ": the rebus holds something other than letters"));
+      }
+    }
+    if (grid.at(cell) != Grid::kEmpty && grid.at(cell) != static_cast<uint8_t>(mark.rebus[0])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": the grid's letter there is not the rebus's first letter"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::string SlotLettersWithRebus(const Grid& grid, const Slot& slot, const CellMarks& marks) {
+  std::string out;
+  for (int cell : slot.cells) {
+    const auto it = marks.find(cell);
+    if (it != marks.end() && !it->second.rebus.empty()) {
+      out += it->second.rebus;
+    } else {
+      out.push_back(static_cast<char>(grid.at(cell)));
+    }
+  }
+  return out;
+}
+
+bool HasRebus(const CellMarks& marks) {
+  for (const auto& [cell, mark] : marks) {
+    if (!mark.rebus.empty()) return true;
+  }
+  return false;
+}
+
+Grid WithRebusFirstLetters(const Grid& grid, const CellMarks& marks) {
+  Grid out = grid;
+  for (const auto& [cell, mark] : marks) {
+    if (!mark.rebus.empty() && cell >= 0 && cell < grid.cell_count()) out.Set(cell, static_cast<uint8_t>(mark.rebus[0]));
+  }
+  return out;
+}
+
+}  // namespace xwdb
