@@ -22,6 +22,8 @@ build_packages=(
   openssl
   # The web page's test: a real browser, driven headless.
   chromium chromium-driver python3-selenium fonts-dejavu-core
+  # Its pure modules' tests (node --test).
+  nodejs
 )
 # Sources of the default dictionary (words, scores, clues).
 data_packages=(wamerican wamerican-huge wfrench scowl wordnet-base)

@@ -1,7 +1,7 @@
 // The constructor's page: draws the grid, takes the keyboard and the mouse,
 // and asks the daemon (api.js) for analysis, suggestions, fills and clues.
 import { Api, ApiError } from './api.js';
-import { BLOCK, BY_FILL, Grid, History, TEMPLATES } from './grid.js';
+import { BLOCK, BY_FILL, CIRCLE, Grid, History, SHADE, TEMPLATES } from './grid.js';
 import { readPuzzle, saveBase64, withFillField } from './formats.js';
 import { MyClues } from './my_clues.js';
 import { CluePanel } from './clue_panel.js';
@@ -9,6 +9,7 @@ import { loadWork, saveWork } from './storage.js';
 import { BLOCKED, DISLIKED_SCORE, LIKED_SCORE, WordList } from './word_list.js';
 import { ListPanel } from './list_panel.js';
 import { buildPrintView } from './print_view.js';
+import { MarkTools } from './mark_tools.js';
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
@@ -172,6 +173,9 @@ function drawGrid() {
       el.classList.toggle('changed', state.changedCells.has(i));
       el.classList.toggle('low', grade.get(i) === 'low');
       el.classList.toggle('weak', grade.get(i) === 'weak');
+      el.classList.toggle('circled', !block && !!(g.style[i] & CIRCLE));
+      el.classList.toggle('shaded', !block && !!(g.style[i] & SHADE));
+      el.classList.toggle('rebus', !block && g.isRebus(i));
       let level = '';
       if (heat && !block && !ch && heat.length === g.rows * g.cols) {
         const n = [...heat[i]].length;
@@ -202,6 +206,7 @@ function deadCells() {
     if (d.cell) out.add(g.index(d.cell.row - 1, d.cell.column - 1));
   }
   for (const s of a.dead_slots || []) {
+    if (rebusSlotAt(s)) continue;
     const slot = g.slotAt(state.slots, s.row - 1, s.column - 1, s.direction === 'DOWN' ? 'D' : 'A');
     if (slot) slot.cells.forEach((i) => out.add(i));
   }
@@ -324,6 +329,7 @@ function onKey(e) {
   if (e.key === 'Backspace') { e.preventDefault(); erase(true); return; }
   if (e.key === 'Delete') { e.preventDefault(); erase(false); return; }
   if (e.key === '.' || e.key === '#') { e.preventDefault(); toggleBlock(r, c); return; }
+  if (markTools.onKey(e)) return;
   const rating = { '!': BLOCKED, '+': LIKED_SCORE, '-': DISLIKED_SCORE }[e.key];
   if (rating !== undefined) { e.preventDefault(); rateSelectedEntry(rating); return; }
   if (e.key.length >= 1 && [...e.key].length === 1 && /\p{L}/u.test(e.key)) {
@@ -397,6 +403,15 @@ async function analyze() {
   }
 }
 
+// Whether the slot the daemon names (SlotId) runs through a rebus cell: the
+// daemon sees the rebus's first letter only, so its word there is not the
+// entry's.
+function rebusSlotAt(ref) {
+  if (!ref) return false;
+  const slot = state.grid.slotAt(state.slots, ref.row - 1, ref.column - 1, ref.direction === 'DOWN' ? 'D' : 'A');
+  return !!slot && slot.cells.some((i) => state.grid.isRebus(i));
+}
+
 // A slot the daemon names by its cell: "17A" when the grid numbers it, else
 // its row and column (a run too short to be an entry).
 function refName(ref) {
@@ -428,14 +443,16 @@ function drawFacts(a) {
   }));
   const problems = [];
   if (!a.consistent && a.reason) problems.push(['dead', a.reason]);
-  for (const s of a.dead_slots || []) problems.push(['dead', `${refName(s)}: no word fits`]);
+  for (const s of a.dead_slots || []) if (!rebusSlotAt(s)) problems.push(['dead', `${refName(s)}: no word fits`]);
   if ((f.short_entries || []).length) {
     problems.push(['warn', `short entries: ${f.short_entries.map(refName).join(', ')}`]);
   }
   if ((f.unchecked_cells || []).length) problems.push(['warn', `${f.unchecked_cells.length} unchecked cells`]);
   if ((f.duplicate_given || []).length) problems.push(['warn', `entered twice: ${f.duplicate_given.join(', ')}`]);
   for (const s of a.slots || []) {
-    if (s.given && !s.in_dictionary) problems.push(['warn', `${refName(s.slot)}: ${s.pattern} is not in the dictionary`]);
+    if (s.given && !s.in_dictionary && !rebusSlotAt(s.slot)) {
+      problems.push(['warn', `${refName(s.slot)}: ${s.pattern} is not in the dictionary`]);
+    }
   }
   $('problems').replaceChildren(...problems.map(([kind, text]) => {
     const li = document.createElement('li');
@@ -472,6 +489,7 @@ async function suggest(verify) {
     return;
   }
   const started = window.xwdbSelectedAt || performance.now();
+  if (slot.cells.some((i) => state.grid.isRebus(i))) { suggestThroughRebus(slot, list, turn, started); return; }
   const body = {
     ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: verify ? SUGGEST_PROBES : QUICK_PROBES,
     options: ruleOptions(),
@@ -499,6 +517,27 @@ async function suggest(verify) {
       $('suggest-count').textContent = '';
       sayError(e, 'Suggest');
     }
+  }
+}
+
+// An entry through a rebus cell: the dictionary's words spelled with the
+// rebus's letters in place (a Match of the whole pattern; their crossings
+// are not probed, the daemon's fill sees one letter a cell).
+async function suggestThroughRebus(slot, list, turn, started) {
+  list.classList.add('loading');
+  try {
+    const res = await listed.call('Match', {
+      dictionary: $('dictionary').value, pattern: state.grid.pattern(slot), limit: SUGGEST_LIMIT, min_score: minScore(),
+      allow: allowed(),
+    }, turn.signal);
+    if (!turn.current()) return;
+    list.classList.remove('loading');
+    const words = (res.words || []).map((w) => ({ word: w.word, score: w.score, probed: false, flags: w.flags || [] }));
+    drawSuggestions({ suggestions: words, candidates: Number(res.total || 0), alive: 0, probed: 0 }, slot);
+    $('suggest-count').textContent = `${res.total || 0} fit ${slotName(slot)} with its rebus (crossings not probed).`;
+    window.xwdbTimings.suggest.push(performance.now() - started);
+  } catch (e) {
+    if (turn.current()) { list.classList.remove('loading'); sayError(e, 'Suggest'); }
   }
 }
 
@@ -585,8 +624,8 @@ function rateSelectedEntry(score) {
 }
 
 function place(slot, word) {
-  const letters = [...word];
-  if (letters.length !== slot.cells.length) return;
+  const letters = state.grid.lettersFor(slot, word);
+  if (!letters) return;
   edit(() => slot.cells.forEach((i, k) => {
     if (state.grid.cells[i] !== letters[k]) { state.grid.cells[i] = letters[k]; state.grid.mark[i] = 0; }
   }));
@@ -601,7 +640,8 @@ function place(slot, word) {
 function entriesChanged(patterns, rows) {
   const letters = rows.map((row) => [...row]);
   return state.slots.filter((slot, k) => {
-    const now = slot.cells.map((i) => letters[Math.floor(i / state.grid.cols)][i % state.grid.cols]).join('');
+    const now = slot.cells.map((i) => (state.grid.isRebus(i) ? state.grid.cells[i]
+      : letters[Math.floor(i / state.grid.cols)][i % state.grid.cols])).join('');
     return now !== patterns[k];
   }).length;
 }
@@ -675,6 +715,13 @@ async function runFill({ selection = false, another = false } = {}) {
   if (engine === 'search' || engine === 'luby') options.sat = 'SAT_MEMBER_NEVER';
   if (engine === 'sat') options.sat = 'SAT_MEMBER_ONLY';
   if (engine === 'luby') options.restart_schedule = 'RESTART_SCHEDULE_LUBY';
+  // The fill puts one letter in a cell: an entry through a rebus must be
+  // spelled by the constructor (its suggestions do it) before a fill.
+  const open = state.slots.filter((slot) => slot.cells.some((i) => g.isRebus(i)) && g.pattern(slot).includes('.'));
+  if (open.length) {
+    say(`${open.map(slotName).join(', ')} ${open.length === 1 ? 'runs' : 'run'} through a rebus: fill ${open.length === 1 ? 'it' : 'them'} first (its suggestions spell the rebus).`, 'error');
+    return;
+  }
   let refill = null;  // a selection's cells whose fill letters are replaced
   if (selection) {
     const rect = state.corner;
@@ -801,7 +848,7 @@ async function loadClues() {
   try {
     const answers = state.slots.map((slot) => g.pattern(slot));
     const res = await listed.call('GetClues', {
-      dictionary: $('dictionary').value, grid_rows: g.toRows(), own_clues: myClues.forAnswers(answers),
+      dictionary: $('dictionary').value, grid_rows: g.toRows(), cells: g.cellMarks(), own_clues: myClues.forAnswers(answers),
     }, turn.signal);
     if (!turn.current()) return;
     $('clues-note').hidden = true;
@@ -876,6 +923,15 @@ const cluePanel = new CluePanel({
 
 function showEntryClues() { cluePanel.show(selectedEntry()); }
 
+const markTools = new MarkTools({
+  grid: () => state.grid,
+  cursor: () => state.cursor,
+  corner: () => state.corner,
+  edit,
+  say,
+  focusGrid: () => $('grid').focus(),
+}, { circle: $('circle'), shade: $('shade'), rebus: $('rebus'), box: $('rebus-box'), entry: $('rebus-entry') });
+
 // The puzzle to print (print_view.js), then the browser's print dialog.
 function printPuzzle() {
   const g = state.grid;
@@ -904,7 +960,7 @@ async function download(format, ext, suffix = '') {
   }
   try {
     const res = await listed.call('GetClues', {
-      dictionary: $('dictionary').value, grid_rows: g.toRows(), format, clues,
+      dictionary: $('dictionary').value, grid_rows: g.toRows(), cells: g.cellMarks(), format, clues,
       title: $('title').value, author: $('author').value,
     });
     const types = { ipuz: 'application/json', puz: 'application/x-crossword', xd: 'text/plain', svg: 'image/svg+xml' };
@@ -930,6 +986,7 @@ async function openFile(file) {
     const grid = Grid.fromRows(p.rows);
     // The fill's letters stay the fill's (Clear fill and Another fill).
     for (const [r, c] of p.fill) grid.mark[grid.index(r, c)] = BY_FILL;
+    grid.setCellMarks(p.marks);
     newGrid(grid);
     for (const [key, text] of p.clues) state.clues.set(key, { answer: null, text, edited: true });
     $('title').value = p.title;
@@ -955,6 +1012,7 @@ function currentWork() {
   return {
     rows: g.toRows(),
     fillMarks: g.mark.map((m, i) => (m === BY_FILL && g.cells[i] && g.cells[i] !== BLOCK ? '1' : '0')).join(''),
+    cellMarks: g.cellMarks(),
     clues: [...state.clues],
     title: $('title').value,
     author: $('author').value,
@@ -989,6 +1047,7 @@ function restoreWork(saved) {
   [...saved.fillMarks].forEach((m, i) => {
     if (m === '1' && grid.cells[i] && grid.cells[i] !== BLOCK) grid.mark[i] = BY_FILL;
   });
+  grid.setCellMarks(saved.cellMarks);
   newGrid(grid);
   state.clues = new Map(saved.clues);
   $('title').value = saved.title;

@@ -1,12 +1,18 @@
 // The grid being built: cells, their numbering and slots, blocks with
 // 180-degree symmetry, and an undo history. No drawing and no network here.
 //
-// A cell holds '#' (a block), '' (empty) or one letter. `mark[i]` says where
-// a letter came from: 0 typed by the constructor (kept by every fill), 1
+// A cell holds '#' (a block), '' (empty), one letter, or several (a rebus,
+// "HEART": both entries through it spell them all). `mark[i]` says where a
+// letter came from: 0 typed by the constructor (kept by every fill), 1
 // written by a fill (cleared by "another fill" and "clear fill").
+// `style[i]` holds CIRCLE and SHADE bits. The daemon's rows carry one letter
+// a cell (a rebus's first); cellMarks() carries the rest.
 
 export const BLOCK = '#';
 export const BY_FILL = 1;
+export const CIRCLE = 1;
+export const SHADE = 2;
+export const MAX_REBUS = 12;
 
 export class Grid {
   constructor(rows, cols) {
@@ -14,6 +20,7 @@ export class Grid {
     this.cols = cols;
     this.cells = new Array(rows * cols).fill('');
     this.mark = new Array(rows * cols).fill(0);
+    this.style = new Array(rows * cols).fill(0);
   }
 
   // From rows in the daemon's format: '#' block, '.' empty, letters.
@@ -33,7 +40,7 @@ export class Grid {
     const out = [];
     for (let r = 0; r < this.rows; r++) {
       let row = '';
-      for (let c = 0; c < this.cols; c++) row += this.cells[this.index(r, c)] || '.';
+      for (let c = 0; c < this.cols; c++) row += [...this.cells[this.index(r, c)]][0] || '.';
       out.push(row);
     }
     return out;
@@ -44,8 +51,61 @@ export class Grid {
   isBlock(r, c) { return !this.inside(r, c) || this.cells[this.index(r, c)] === BLOCK; }
   letter(r, c) { return this.cells[this.index(r, c)]; }
 
-  snapshot() { return { cells: this.cells.slice(), mark: this.mark.slice() }; }
-  restore(s) { this.cells = s.cells.slice(); this.mark = s.mark.slice(); }
+  isRebus(i) { return this.cells[i] !== BLOCK && [...this.cells[i]].length > 1; }
+
+  // Circles, shading and rebus cells as the daemon takes them (CellMark).
+  cellMarks() {
+    const out = [];
+    this.cells.forEach((ch, i) => {
+      if (ch === BLOCK || (!this.style[i] && !this.isRebus(i))) return;
+      const m = { row: Math.floor(i / this.cols) + 1, column: (i % this.cols) + 1 };
+      if (this.style[i] & CIRCLE) m.circled = true;
+      if (this.style[i] & SHADE) m.shaded = true;
+      if (this.isRebus(i)) m.rebus = ch;
+      out.push(m);
+    });
+    return out;
+  }
+
+  // Sets the marks of `marks` (as cellMarks() gives them; bad ones ignored).
+  setCellMarks(marks) {
+    for (const m of marks || []) {
+      const r = Number(m.row) - 1;
+      const c = Number(m.column) - 1;
+      if (!Number.isInteger(r) || !Number.isInteger(c) || this.isBlock(r, c)) continue;
+      const i = this.index(r, c);
+      this.style[i] = (m.circled ? CIRCLE : 0) | (m.shaded ? SHADE : 0);
+      const rebus = typeof m.rebus === 'string' ? m.rebus.toUpperCase() : '';
+      if ([...rebus].length > 1 && [...rebus].length <= MAX_REBUS && /^\p{L}+$/u.test(rebus)) this.cells[i] = rebus;
+    }
+  }
+
+  // The letters `word` puts in each cell of `slot` (a rebus cell takes its
+  // letters, which the word must spell there), or null if it does not fit.
+  lettersFor(slot, word) {
+    const letters = [...word];
+    const out = [];
+    let at = 0;
+    for (const i of slot.cells) {
+      if (this.isRebus(i)) {
+        const rebus = [...this.cells[i]];
+        if (letters.slice(at, at + rebus.length).join('') !== rebus.join('')) return null;
+        out.push(this.cells[i]);
+        at += rebus.length;
+      } else {
+        if (at >= letters.length) return null;
+        out.push(letters[at++]);
+      }
+    }
+    return at === letters.length ? out : null;
+  }
+
+  snapshot() { return { cells: this.cells.slice(), mark: this.mark.slice(), style: this.style.slice() }; }
+  restore(s) {
+    this.cells = s.cells.slice();
+    this.mark = s.mark.slice();
+    this.style = s.style ? s.style.slice() : new Array(this.cells.length).fill(0);
+  }
 
   // A block becomes empty and a white cell a block; with `symmetric`, the
   // cell opposite (180 degrees) follows.
@@ -68,6 +128,7 @@ export class Grid {
       const i = this.index(rr, cc);
       this.cells[i] = makeBlock ? BLOCK : '';
       this.mark[i] = 0;
+      this.style[i] = 0;
     }
   }
 
@@ -104,7 +165,7 @@ export class Grid {
     return slots.find((s) => s.dir === dir && s.cells.includes(i)) || null;
   }
 
-  // The slot's letters with '.' for empty cells.
+  // The slot's letters with '.' for empty cells (a rebus cell's all).
   pattern(slot) { return slot.cells.map((i) => this.cells[i] || '.').join(''); }
 
   isComplete() { return this.cells.every((ch) => ch !== ''); }

@@ -3,6 +3,8 @@
 // #print-view, which the print styles show alone (style.css), so the
 // browser's "Print" and "Save as PDF" give the puzzle, not the page.
 
+import { CIRCLE, SHADE } from './grid.js';
+
 function gridTable(grid, slots, withLetters) {
   const numbers = new Map();
   for (const s of slots) numbers.set(s.cells[0], s.number);
@@ -16,6 +18,9 @@ function gridTable(grid, slots, withLetters) {
       if (grid.isBlock(r, c)) {
         td.className = 'block';
       } else {
+        td.classList.toggle('circled', !!(grid.style[i] & CIRCLE));
+        td.classList.toggle('shaded', !!(grid.style[i] & SHADE));
+        td.classList.toggle('rebus', withLetters && grid.isRebus(i));
         if (numbers.has(i)) {
           const n = document.createElement('span');
           n.className = 'num';

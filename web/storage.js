@@ -8,7 +8,8 @@ const STORAGE_KEY = 'xwdb-work';
 const VERSION = 1;
 
 // `work`: {rows: [...] in the daemon's format, fillMarks: "0101..." one per
-// cell (1: written by a fill), clues: [[key, {answer, text, edited}]...],
+// cell (1: written by a fill), cellMarks: [{row, column, circled, shaded,
+// rebus}] (Grid.cellMarks), clues: [[key, {answer, text, edited}]...],
 // title, author, settings: {id: value}}. Returns '' or why it failed (the
 // storage is full, or refused).
 export function saveWork(storage, work) {
@@ -34,7 +35,9 @@ export function loadWork(storage) {
     : [];
   const text = (v) => (typeof v === 'string' ? v.slice(0, 200) : '');
   const settings = w.settings && typeof w.settings === 'object' ? w.settings : {};
-  return { rows: w.rows, fillMarks, clues, title: text(w.title), author: text(w.author), settings };
+  // Circles, shading and rebus cells (Grid.setCellMarks checks each).
+  const cellMarks = Array.isArray(w.cellMarks) ? w.cellMarks.filter((m) => m && typeof m === 'object').slice(0, cells) : [];
+  return { rows: w.rows, fillMarks, clues, title: text(w.title), author: text(w.author), settings, cellMarks };
 }
 
 export function forgetWork(storage) {

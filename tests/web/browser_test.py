@@ -920,6 +920,109 @@ class PageTest(unittest.TestCase):
         print(f"browser: autosave of a 21x21 with {len(self.find_all('#clue-lists input.clue'))} clues: {ms:.1f} ms, "
               f"{size} characters", file=sys.stderr)
 
+    def marks(self):
+        """{(r, c): 'circled'/'shaded'/'rebus' classes} of the grid's marked cells."""
+        return {tuple(k): v for k, v in self.browser.execute_script("""
+            return [...document.querySelectorAll('#grid .cell')].map((c) =>
+              [[Number(c.dataset.r), Number(c.dataset.c)], ['circled', 'shaded', 'rebus'].filter((m) => c.classList.contains(m)).join(' ')])
+              .filter(([, m]) => m);""")}
+
+    def test_9e_circles_shading_and_a_rebus(self):
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        Select(self.find("#dictionary")).select_by_value("en")
+        self.new_grid("blank", 5)
+        # * circles, ^ shades (again: removed), the buttons do the same.
+        self.cell(0, 0).click()
+        self.find("#grid").send_keys("*")
+        self.wait_for("the circle", lambda: self.marks() == {(0, 0): "circled"})
+        self.find("#grid").send_keys("*")
+        self.wait_for("the circle removed", lambda: self.marks() == {})
+        self.find("#circle").click()
+        self.cell(4, 4).click()
+        self.find("#grid").send_keys("^")
+        self.wait_for("circle and shading", lambda: self.marks() == {(0, 0): "circled", (4, 4): "shaded"})
+        # Insert: several letters in one cell.
+        self.cell(2, 2).click()
+        self.find("#grid").send_keys(Keys.INSERT)
+        self.wait_for("the rebus box", lambda: self.find("#rebus-entry").is_displayed())
+        self.find("#rebus-entry").send_keys("heart" + Keys.ENTER)
+        self.wait_for("the rebus", lambda: self.letters()[2] == "..HEART.." and self.marks()[(2, 2)] == "rebus")
+        self.assertFalse(self.find("#rebus-entry").is_displayed())
+        # Its entries' suggestions spell the rebus; the fill waits for them.
+        self.wait_for("suggestions through the rebus", lambda: "with its rebus" in self.find("#suggest-count").text)
+        self.assertTrue(all(w[2:7] == "HEART" and len(w) == 9 for w in self.suggested()), self.suggested())
+        self.find("#fill").click()
+        self.wait_for("the fill refused", lambda: "run through a rebus" in self.find("#status").text)
+        self.assertIn("3D, 7A run through a rebus", self.find("#status").text)
+        # Every other cell typed: both answers through the rebus spell it.
+        for r, row in enumerate(["ABCDE", "FGHIJ", None, "KLMNO", "PQRST"]):
+            if row:
+                self.type_rows_at(r, row)
+        self.cell(2, 0).click()
+        self.find("#grid").send_keys("uv")
+        self.cell(2, 3).click()
+        if "A (" not in self.find("#slot-name").text:
+            self.cell(2, 3).click()
+        self.find("#grid").send_keys("wx")
+        self.wait_for("the grid typed", lambda: self.letters()[2] == "UVHEARTWX")
+        self.wait_for("the clues", lambda: len(self.find_all("#across li")) == 5)
+        answers = lambda dir: [li.find_element("css selector", "label").text.split()[0] for li in self.find_all(f"#{dir} li")]
+        self.wait_for("the rebus in the answers", lambda: answers("across")[2] == "UVHEARTWX" and answers("down")[2] == "CHHEARTMR")
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-circles-rebus-5x5.png"))
+        # The ipuz keeps them; xd cannot hold circles and shading at once, and says so.
+        for old in glob.glob(os.path.join(self.downloads, "*.ipuz")):
+            os.remove(old)
+        self.find('.download[data-ext="ipuz"]').click()
+        self.wait_for("the question about unclued entries", self._alert).accept()
+        path = self.wait_for("the ipuz download", lambda: [p for p in glob.glob(os.path.join(self.downloads, "*.ipuz"))
+                                                          if os.path.getsize(p) > 0])[0]
+        with open(path) as f:
+            ipuz = json.load(f)
+        self.assertEqual(ipuz["solution"][2][2], "HEART")
+        self.assertEqual(ipuz["puzzle"][0][0]["style"], {"shapebg": "circle"})
+        self.assertIn("color", ipuz["puzzle"][4][4]["style"])
+        self.find('.download[data-ext="xd"]').click()
+        self.wait_for("the question about unclued entries", self._alert).accept()
+        self.wait_for("xd's refusal", lambda: "circled and shaded" in self.find("#status").text)
+        # A reload keeps them; so does the ipuz opened again.
+        self.open_page()
+        self.wait_for("the marks after a reload", lambda: self.marks() == {(0, 0): "circled", (4, 4): "shaded", (2, 2): "rebus"})
+        self.assertEqual(self.letters()[2], "UVHEARTWX")
+        self.new_grid("blank", 7)
+        self.wait_for("the new grid", lambda: self.marks() == {})
+        self.find("#open").send_keys(path)
+        self.wait_for("the opened marks", lambda: self.marks() == {(0, 0): "circled", (4, 4): "shaded", (2, 2): "rebus"})
+        self.assertEqual(self.letters()[2], "UVHEARTWX")
+        # Undo takes a mark back like a letter.
+        self.cell(1, 1).click()
+        self.find("#shade").click()
+        self.wait_for("the shading", lambda: self.marks().get((1, 1)) == "shaded")
+        self.find("#undo").click()
+        self.wait_for("the shading undone", lambda: (1, 1) not in self.marks())
+        # A themed 15x15 with circled theme letters and a rebus, for the eye.
+        self.new_grid("15x15 daily")
+        self.type_rows_at(3, "SWEETXNECKLINES")  # X: the cell the rebus takes
+        self.cell(3, 5).click()
+        self.find("#grid").send_keys(Keys.INSERT)
+        self.find("#rebus-entry").send_keys(Keys.CONTROL + "a")
+        self.find("#rebus-entry").send_keys("heart" + Keys.ENTER)
+        for c in (0, 1, 2, 3, 4):
+            self.cell(3, c).click()
+            self.find("#grid").send_keys("*")
+        self.wait_for("the themed marks", lambda: len(self.marks()) == 6)
+        self.wait_for("the theme entry", lambda: self.letters()[3] == "SWEETHEARTNECKLINES")
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-circles-rebus-15x15.png"))
+
+    def type_rows_at(self, r, row):
+        """Types `row` across from row r's first cell."""
+        self.cell(r, 0).click()
+        if "A (" not in self.find("#slot-name").text:
+            self.cell(r, 0).click()
+        self.find("#grid").send_keys(row.lower())
+        self.wait_for(f"row {r + 1} typed", lambda: self.letters()[r].startswith(row))
+
     def _alert(self):
         from selenium.common.exceptions import NoAlertPresentException
         try:
