@@ -10,6 +10,9 @@ import { BLOCKED, DISLIKED_SCORE, LIKED_SCORE, WordList } from './word_list.js';
 import { ListPanel } from './list_panel.js';
 import { buildPrintView } from './print_view.js';
 import { MarkTools } from './mark_tools.js';
+import { SuggestionsPanel } from './suggestions_panel.js';
+import { debounce, latestOnly } from './timing.js';
+import { allowed, FillPanel, LOW_SCORE, minScore, ruleOptions, WEAK_SCORE } from './fill_panel.js';
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
@@ -21,17 +24,7 @@ const listed = {
   fill: (body, onEvent, signal) => wordList.withList(body, (b) => api.fill(b, onEvent, signal)),
 };
 
-// Suggestions are asked for on every selection. The daemon screens letters
-// first and probes the best bounds, so the 40 best of up to 2000 words
-// come back in tens of milliseconds on a 15x15.
-const SUGGEST_LIMIT = 40;
-const SUGGEST_PROBES = 2000;
-// A first list from this many probes is drawn at once, then refined from
-// SUGGEST_PROBES: on a constrained 15x15 each probe propagates the whole
-// grid, and 2000 of them take most of a second.
-const QUICK_PROBES = 200;
 const ANALYZE_DELAY_MS = 250;
-const SUGGEST_DELAY_MS = 60;
 
 const state = {
   grid: new Grid(15, 15),
@@ -50,12 +43,7 @@ const state = {
   fillStarted: 0,  // when the last fill started, until its clues are drawn
 };
 
-// Fill words scored below these are marked in the grid: below 50 an editor
-// would rather not print them, below 60 they are weak.
-const LOW_SCORE = 50;
-const WEAK_SCORE = 60;
 
-// Timings the browser test reads: selection to suggestions drawn (ms).
 // Timings the browser test reads: selection to suggestions drawn, a fill's
 // start to its clues drawn, an autosave's write (ms).
 window.xwdbTimings = { suggest: [], ready: null, fillToClues: [], autosave: [] };
@@ -79,25 +67,7 @@ function sayError(e, what) {
   say(`${what}: ${e instanceof ApiError ? `${e.message} (${e.code})` : e.message}`, 'error');
 }
 
-// Runs `fn` once `ms` after the last call; a new call cancels the old one.
-function debounce(fn, ms) {
-  let timer = null;
-  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
-}
-
-// One request of a kind at a time: starting one aborts the one before, and
-// only the newest answer is drawn.
-function latestOnly() {
-  let controller = null;
-  return () => {
-    if (controller) controller.abort();
-    controller = new AbortController();
-    const mine = controller;
-    return { signal: mine.signal, current: () => controller === mine };
-  };
-}
 const analyzeTurn = latestOnly();
-const suggestTurn = latestOnly();
 const cluesTurn = latestOnly();
 
 // ---- the grid -------------------------------------------------------------
@@ -462,152 +432,26 @@ function drawFacts(a) {
   }));
 }
 
-// ---- suggestions ----------------------------------------------------------
+// ---- suggestions (suggestions_panel.js) -----------------------------------
 
-const suggestLater = debounce(() => suggest(0), SUGGEST_DELAY_MS);
-// The list on screen is marked as being replaced at once (the request
-// leaves after a short pause, and a blank 15x15 takes a moment).
-function scheduleSuggest() {
-  const slot = currentSlot();
-  if (slot && state.grid.pattern(slot).includes('.')) {
-    $('suggestions').classList.add('loading');
-    $('suggest-count').textContent = `Looking for words for ${slotName(slot)}…`;
-  }
-  suggestLater();
-}
-function suggestNow() { suggest(0); }
-
-async function suggest(verify) {
-  const slot = currentSlot();
-  const list = $('suggestions');
-  const turn = suggestTurn();
-  if (!slot) { list.replaceChildren(); list.classList.remove('loading'); $('suggest-count').textContent = ''; return; }
-  if (!state.grid.pattern(slot).includes('.')) {
-    list.replaceChildren();
-    list.classList.remove('loading');
-    $('suggest-count').textContent = `${slotName(slot)} is complete`;
-    return;
-  }
-  const started = window.xwdbSelectedAt || performance.now();
-  if (slot.cells.some((i) => state.grid.isRebus(i))) { suggestThroughRebus(slot, list, turn, started); return; }
-  const body = {
-    ...baseRequest(), slot: slotId(slot), limit: SUGGEST_LIMIT, max_probes: verify ? SUGGEST_PROBES : QUICK_PROBES,
-    options: ruleOptions(),
-  };
-  if (verify) Object.assign(body, { verify, verify_seconds: 3 });
-  list.classList.add('loading');
-  $('suggest-count').textContent = verify ? 'verifying…' : `Looking for words for ${slotName(slot)}…`;
-  try {
-    const res = await listed.call('Suggest', body, turn.signal);
-    if (!turn.current()) return;
-    $('suggestions').classList.remove('loading');
-    drawSuggestions(res, slot);
-    window.xwdbTimings.suggest.push(performance.now() - started);
-    // The first list was cut short: refine it (a new selection abandons
-    // this, and the daemon stops a Suggest whose caller went away).
-    if (!verify && res.probed >= QUICK_PROBES && Number(res.candidates) > res.probed) {
-      $('suggest-count').textContent += ' Refining…';
-      const refined = await listed.call('Suggest', { ...body, max_probes: SUGGEST_PROBES }, turn.signal);
-      if (!turn.current()) return;
-      drawSuggestions(refined, slot);
-    }
-  } catch (e) {
-    if (turn.current()) {
-      $('suggestions').classList.remove('loading');
-      $('suggest-count').textContent = '';
-      sayError(e, 'Suggest');
-    }
-  }
-}
-
-// An entry through a rebus cell: the dictionary's words spelled with the
-// rebus's letters in place (a Match of the whole pattern; their crossings
-// are not probed, the daemon's fill sees one letter a cell).
-async function suggestThroughRebus(slot, list, turn, started) {
-  list.classList.add('loading');
-  try {
-    const res = await listed.call('Match', {
-      dictionary: $('dictionary').value, pattern: state.grid.pattern(slot), limit: SUGGEST_LIMIT, min_score: minScore(),
-      allow: allowed(),
-    }, turn.signal);
-    if (!turn.current()) return;
-    list.classList.remove('loading');
-    const words = (res.words || []).map((w) => ({ word: w.word, score: w.score, probed: false, flags: w.flags || [] }));
-    drawSuggestions({ suggestions: words, candidates: Number(res.total || 0), alive: 0, probed: 0 }, slot);
-    $('suggest-count').textContent = `${res.total || 0} fit ${slotName(slot)} with its rebus (crossings not probed).`;
-    window.xwdbTimings.suggest.push(performance.now() - started);
-  } catch (e) {
-    if (turn.current()) { list.classList.remove('loading'); sayError(e, 'Suggest'); }
-  }
-}
-
-// The last suggestions drawn, to sort them again or mark a word banned.
-let lastSuggestions = null;
-
-function drawSuggestions(res, slot) {
-  lastSuggestions = { res, slot };
-  const byScore = $('suggest-sort').value === 'score';
-  const ordered = [...(res.suggestions || [])];
-  // The daemon's order is by room (alive first, then fillability); by
-  // score keeps the live words first too.
-  if (byScore) ordered.sort((a, b) => (b.probed && !b.alive ? 0 : 1) - (a.probed && !a.alive ? 0 : 1) || b.score - a.score);
-  const items = ordered.map((s) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'suggestion';
-    const verdict = { VERDICT_FILLS: 'fills', VERDICT_IMPOSSIBLE: 'impossible', VERDICT_UNKNOWN: 'unknown' }[s.verdict];
-    b.classList.add(!s.probed ? 'unprobed' : s.alive ? 'alive' : 'dead');
-    if (verdict) b.classList.add(verdict);
-    b.dataset.word = s.word;
-    const flags = (s.flags || []).length ? `${s.flags.join(', ')}; ` : '';
-    if (flags) b.classList.add('flagged');
-    const note = flags + (!s.probed ? '' : !s.alive ? `dead: ${s.kills}` : `room ${s.fillability.toFixed(1)}`);
-    b.innerHTML = '<span class="word"></span><span class="score"></span><span class="note"></span>';
-    b.children[0].textContent = s.word;
-    b.children[1].textContent = s.score;
-    b.children[2].textContent = verdict ? `${verdict}${note ? `; ${note}` : ''}` : note;
-    b.title = b.children[2].textContent;
-    const mine = wordList.get(s.word);
-    if (mine) {
-      b.classList.add('on-list');
-      b.children[2].textContent = `your score ${mine.score}; ${b.children[2].textContent}`;
-    }
-    b.title = `${b.children[2].textContent} — B bans it, + likes it, - dislikes it`;
-    b.addEventListener('click', () => place(slot, s.word));
-    b.addEventListener('keydown', (e) => {
-      const key = e.key.toLowerCase();
-      if (key === 'b' || e.key === 'Delete') { e.preventDefault(); rateWord(s.word, BLOCKED); }
-      if (e.key === '+' || e.key === '=') { e.preventDefault(); rateWord(s.word, LIKED_SCORE); }
-      if (e.key === '-') { e.preventDefault(); rateWord(s.word, DISLIKED_SCORE); }
-    });
-    const ban = document.createElement('button');
-    ban.type = 'button';
-    ban.className = 'ban';
-    ban.textContent = '⊘';
-    ban.title = `ban ${s.word}: never suggested or used again (My word list)`;
-    ban.setAttribute('aria-label', `ban ${s.word}`);
-    ban.addEventListener('click', () => rateWord(s.word, BLOCKED));
-    li.append(b, ban);
-    return li;
-  });
-  $('suggestions').replaceChildren(...items);
-  const dead = res.grid_dead ? ` The grid cannot be filled as it stands: ${res.grid_dead}` : '';
-  $('suggest-count').textContent = `${res.candidates} fit, ${res.alive} of ${res.probed} probed alive.${dead}`;
-}
-
-// Bans, likes or dislikes a word (the constructor's word list); every
-// suggestion, analysis and fill from now on uses the list.
-function rateWord(word, score) {
-  const problem = wordList.edit(api, word, score, undefined);
-  if (problem) { say(`My word list: ${problem}.`, 'error'); return; }
-  say(score === BLOCKED ? `${word} is banned: it will not be suggested or used again (My word list undoes it); Another fill refills around it.`
-    : `${word} is on your word list with score ${score}.`);
-  const next = document.querySelector(`#suggestions button.suggestion[data-word="${word}"]`);
-  const item = next && next.closest('li');
-  const focus = item && (item.nextElementSibling || item.previousElementSibling);
-  if (focus) focus.querySelector('button.suggestion').focus();
-}
+const suggestions = new SuggestionsPanel({
+  listed,
+  api,
+  wordList,
+  grid: () => state.grid,
+  currentSlot,
+  slotName,
+  slotId,
+  request: baseRequest,
+  ruleOptions,
+  minScore,
+  allowed,
+  place,
+  say,
+  sayError,
+}, { list: $('suggestions'), count: $('suggest-count'), sort: $('suggest-sort') });
+function scheduleSuggest() { suggestions.schedule(); }
+function suggestNow() { suggestions.now(); }
 
 // The selected entry's word rated on the word list: banned (its letters
 // from the fill cleared), liked or disliked.
@@ -616,7 +460,7 @@ function rateSelectedEntry(score) {
   if (!slot) return;
   const word = state.grid.pattern(slot);
   if (word.includes('.')) { say(`${slotName(slot)} is not complete: no word to rate.`, 'error'); return; }
-  rateWord(word, score);
+  suggestions.rate(word, score);
   if (score !== BLOCKED) return;
   edit(() => slot.cells.forEach((i) => {
     if (state.grid.mark[i] === BY_FILL) state.grid.cells[i] = '';
@@ -633,204 +477,11 @@ function place(slot, word) {
   $('grid').focus();
 }
 
-// ---- fill -----------------------------------------------------------------
+// ---- fill (fill_panel.js) -------------------------------------------------
 
-// How many entries of the grid read otherwise in `rows` than in `patterns`
-// (the entries' letters before, in state.slots' order).
-function entriesChanged(patterns, rows) {
-  const letters = rows.map((row) => [...row]);
-  return state.slots.filter((slot, k) => {
-    const now = slot.cells.map((i) => (state.grid.isRebus(i) ? state.grid.cells[i]
-      : letters[Math.floor(i / state.grid.cols)][i % state.grid.cols])).join('');
-    return now !== patterns[k];
-  }).length;
-}
-
-function applyRows(rows) {
-  const g = state.grid;
-  rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    const i = g.index(r, c);
-    if (r < g.rows && c < g.cols && !g.cells[i] && ch !== '.' && ch !== '#' && ch !== ' ') {
-      g.cells[i] = ch;
-      g.mark[i] = BY_FILL;
-    }
-  }));
-}
-
-function setFilling(on) {
-  for (const id of ['fill', 'fill-selection', 'another']) $(id).disabled = on;
-  $('stop').disabled = !on;
-  $('fill-progress').hidden = !on;
-}
-
-// The fill's statistics: its entries' mean and lowest scores, how many are
-// weak, and how many of each length.
-function drawFillStats(entries) {
-  const scored = entries.filter((e) => !e.open && e.score >= 0);
-  if (!scored.length) { $('fill-stats').textContent = ''; return; }
-  const mean = scored.reduce((sum, e) => sum + e.score, 0) / scored.length;
-  const lowest = scored.reduce((a, b) => (b.score < a.score ? b : a));
-  const weak = scored.filter((e) => e.score < WEAK_SCORE).length;
-  const lengths = new Map();
-  for (const e of entries) lengths.set([...e.word].length, (lengths.get([...e.word].length) || 0) + 1);
-  const histogram = [...lengths.entries()].sort((a, b) => a[0] - b[0]).map(([n, count]) => `${n}:${count}`).join(' ');
-  $('fill-stats').textContent = `${entries.length} entries, mean score ${mean.toFixed(1)}, lowest ${lowest.score} ` +
-    `(${lowest.word}), ${weak} below ${WEAK_SCORE}; lengths ${histogram}`;
-}
-
-// Which portfolio member settled a fill call, for the status line.
-function settledBy(result) {
-  return result.settled_by === 'sat' ? ' by the SAT solver' : '';
-}
-
-// What the constructor lets in besides the daemon's default (which leaves
-// out flagged words and words without a printable clue).
-function allowed() {
-  const allow = [];
-  if ($('allow-flagged').checked) allow.push('offensive');
-  if ($('allow-unclued').checked) allow.push('unclued');
-  return allow;
-}
-
-// The minimum score, as the fill takes it.
-function minScore() { return Math.max(0, Math.min(100, Number($('min-score').value) || 0)); }
-
-// The rules that Analyze and Suggest share with the fill: the heat map and
-// the suggestions count only the words a fill may use.
-function ruleOptions() { return { allow: allowed(), min_score: minScore() }; }
-
-async function runFill({ selection = false, another = false } = {}) {
-  if (state.fill) return;
-  const g = state.grid;
-  const seconds = Math.max(1, Math.min(300, Number($('seconds').value) || 20));
-  const options = {
-    min_score: minScore(),
-    timeout_seconds: seconds,
-    seed: Math.floor(Math.random() * 0xffffffff),
-    allow: allowed(),
-  };
-  if ($('optimize').checked) options.optimize = 'OPTIMIZE_LOWEST_SCORE';
-  options.threads = Math.max(1, Math.min(Number($('threads').max) || 16, Number($('threads').value) || 1));
-  const engine = $('engine').value;
-  if (engine === 'search' || engine === 'luby') options.sat = 'SAT_MEMBER_NEVER';
-  if (engine === 'sat') options.sat = 'SAT_MEMBER_ONLY';
-  if (engine === 'luby') options.restart_schedule = 'RESTART_SCHEDULE_LUBY';
-  // The fill puts one letter in a cell: an entry through a rebus must be
-  // spelled by the constructor (its suggestions do it) before a fill.
-  const open = state.slots.filter((slot) => slot.cells.some((i) => g.isRebus(i)) && g.pattern(slot).includes('.'));
-  if (open.length) {
-    say(`${open.map(slotName).join(', ')} ${open.length === 1 ? 'runs' : 'run'} through a rebus: fill ${open.length === 1 ? 'it' : 'them'} first (its suggestions spell the rebus).`, 'error');
-    return;
-  }
-  let refill = null;  // a selection's cells whose fill letters are replaced
-  if (selection) {
-    const rect = state.corner;
-    const slot = currentSlot();
-    if (rect) {
-      options.only_cells = `${rect.r1 + 1},${rect.c1 + 1}-${rect.r2 + 1},${rect.c2 + 1}`;
-      refill = [];
-      for (let r = rect.r1; r <= rect.r2; r++) for (let c = rect.c1; c <= rect.c2; c++) refill.push(g.index(r, c));
-    } else if (slot) {
-      options.only = [slotId(slot)];
-      refill = slot.cells;
-    } else { say('Select an entry, or Shift+click a corner, first.', 'error'); return; }
-    // A selection the fill already filled is filled anew: its fill letters
-    // go (yours stay), and of two fills the one that differs more is kept.
-    if (!refill.some((i) => g.mark[i] === BY_FILL)) refill = null;
-  }
-  state.history.push(g.snapshot());
-  // Another fill: the fill on the grid is cleared and the daemon asked for
-  // two fills that differ in a quarter of the open entries; the one that
-  // differs most from the fill that was there is shown (the search is
-  // deterministic: its first fill is often the one it gave before).
-  const previous = another || refill ? state.slots.map((slot) => g.pattern(slot)) : null;
-  if (another) g.clearFill();
-  if (refill) {
-    for (const i of refill) if (g.mark[i] === BY_FILL) { g.cells[i] = ''; g.mark[i] = 0; }
-    if (!options.optimize) { options.solutions = 2; options.differ = 1; }
-  }
-  if (another && !options.optimize) {
-    const open = state.slots.filter((slot) => g.pattern(slot).includes('.')).length;
-    options.solutions = 2;
-    options.differ = Math.max(1, Math.floor(open / 4));
-  }
-  const before = g.snapshot();
-  changed();
-  const controller = new AbortController();
-  state.fill = controller;
-  let best = null;  // the best fill the optimizer has sent so far
-  setFilling(true);
-  $('fill-status').textContent = 'Filling…';
-  state.fillStarted = performance.now();
-  say('');  // the last fill's message no longer holds
-  const status = $('fill-status');
-  try {
-    const result = await listed.fill({ ...baseRequest(), options }, (event) => {
-      if (event.progress) {
-        const p = event.progress;
-        $('fill-progress').max = Math.max(1, p.slots_total);
-        $('fill-progress').value = p.slots_filled;
-        status.textContent = `${p.nodes} nodes, ${p.slots_filled} of ${p.slots_total} entries, ${p.seconds.toFixed(1)} s`;
-      } else if (event.found && options.optimize) {
-        best = event.found;
-        g.restore(before);
-        applyRows(event.found.rows);
-        changed();
-        status.textContent = `Better fill: lowest score ${event.found.min_score}, mean ${event.found.mean_score.toFixed(1)}`;
-      }
-    }, controller.signal);
-    const fills = result.fills || [];
-    if (result.outcome === 'FILLED' || fills.length) {
-      // The optimizer's last fill is its best; another fill's, the one
-      // that changes most.
-      let best = fills[fills.length - 1];
-      let changedEntries = -1;
-      if (previous) {
-        for (const f of fills) {
-          const n = entriesChanged(previous, f.rows);
-          if (n > changedEntries) { changedEntries = n; best = f; }
-        }
-      }
-      g.restore(before);
-      applyRows(best.rows);
-      state.fillScores = new Map((best.entries || []).map((e) => [e.word, e.score]));
-      state.changedCells = new Set();
-      if (previous) {
-        const letters = best.rows.map((row) => [...row]);
-        state.slots.forEach((slot, k) => {
-          const now = slot.cells.map((i) => letters[Math.floor(i / g.cols)][i % g.cols]).join('');
-          if (now !== previous[k]) for (const i of slot.cells) state.changedCells.add(i);
-        });
-      }
-      drawFillStats(best.entries || []);
-      const proven = options.optimize ? (result.proven_best ? '; proven best' : '; the time ended the search') : '';
-      status.textContent = `Filled in ${result.stats.seconds.toFixed(2)} s${settledBy(result)}: ` +
-        `lowest score ${best.min_score}, mean ${best.mean_score.toFixed(1)}${proven}.`;
-      say(previous
-        ? `${refill ? 'Filled anew' : 'Another fill'}: ${changedEntries} ${changedEntries === 1 ? 'entry' : 'entries'} changed.`
-        : 'Filled. "Another fill" keeps your letters and finds a different fill.');
-    } else if (result.outcome === 'IMPOSSIBLE') {
-      status.textContent = `No fill exists${settledBy(result)}: ${result.reason}`;
-    } else if (result.outcome === 'TIMED_OUT') {
-      status.textContent = `No fill within ${seconds} s. ${result.reason || ''}`;
-    } else {
-      status.textContent = 'Stopped.';
-    }
-  } catch (e) {
-    g.restore(before);
-    // Stop keeps the best fill found so far.
-    if (best) applyRows(best.rows);
-    if (e.name === 'AbortError') {
-      status.textContent = best
-        ? `Stopped: the best fill found is kept (lowest score ${best.min_score}, mean ${best.mean_score.toFixed(1)}).`
-        : 'Stopped.';
-    } else { status.textContent = ''; sayError(e, 'Fill'); }
-  } finally {
-    state.fill = null;
-    setFilling(false);
-    changed();
-  }
-}
+new FillPanel({
+  state, listed, request: baseRequest, changed, currentSlot, slotName, slotId, say, sayError,
+});
 
 // ---- clues and files ------------------------------------------------------
 
@@ -1136,7 +787,6 @@ function setUp() {
     if (state.markingCorner) say('Tap the opposite corner of the part to fill.');
   });
   $('suggest-sort').addEventListener('change', () => {
-    if (lastSuggestions) drawSuggestions(lastSuggestions.res, lastSuggestions.slot);
     autosave();
   });
   new ListPanel({ wordList, api, say });
@@ -1149,11 +799,7 @@ function setUp() {
     say(`${slotName(slot)} is locked: new fills keep it.`);
   });
   $('clear-fill').addEventListener('click', () => edit(() => state.grid.clearFill()));
-  $('verify').addEventListener('click', () => suggest(5));
-  $('fill').addEventListener('click', () => runFill());
-  $('fill-selection').addEventListener('click', () => runFill({ selection: true }));
-  $('another').addEventListener('click', () => runFill({ another: true }));
-  $('stop').addEventListener('click', () => { if (state.fill) state.fill.abort(); });
+  $('verify').addEventListener('click', () => suggestions.suggest(5));
   $('dictionary').addEventListener('change', () => changed());
   for (const id of ['allow-flagged', 'allow-unclued', 'min-score']) $(id).addEventListener('change', () => changed());
   $('token').addEventListener('change', () => {
@@ -1165,7 +811,6 @@ function setUp() {
   }
   for (const id of ['title', 'author']) $(id).addEventListener('input', () => autosave());
   for (const id of SETTINGS) $(id).addEventListener('change', () => autosave());
-  setFilling(false);
   const saved = loadWork(localStorage);
   if (saved) restoreWork(saved); else newGrid(Grid.fromRows(TEMPLATES['15x15 daily']));
 }

@@ -1,6 +1,8 @@
 #include "core/format/puzzle_reader.h"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -44,6 +46,10 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
   ReadPuzzleResult out;
   out.format = "xd";
   std::string grid_text;
+  std::map<char32_t, std::string> rebus;  // "Rebus: 1=HEART 2=STAR"
+  bool special = false, special_shaded = false;  // "Special: circle" / "shaded"
+  std::vector<std::tuple<int, int, std::string>> rebus_at;  // row, column, letter codes
+  std::vector<std::pair<int, int>> special_at;
   enum { kHeaders, kGrid, kClues } section = kHeaders;
   int line_number = 0;
   for (absl::string_view raw : absl::StrSplit(text, '\n')) {
@@ -58,6 +64,21 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
         if (key == "author") out.meta.author = value;
         if (key == "copyright") out.meta.copyright = value;
         if (key == "notes") out.meta.notes = value;
+        if (key == "rebus") {
+          for (absl::string_view pair : absl::StrSplit(value, ' ', absl::SkipEmpty())) {
+            int key_length = 0;
+            const int32_t key_char = DecodeUtf8(pair, &key_length);
+            if (key_char < 0 || pair.size() < static_cast<size_t>(key_length) + 2 || pair[key_length] != '=') {
+              return absl::InvalidArgumentError(
+                  absl::StrCat(name, ": line ", line_number, ": rebus '", pair, "' is not KEY=LETTERS"));
+            }
+            rebus[static_cast<char32_t>(key_char)] = std::string(pair.substr(key_length + 1));
+          }
+        }
+        if (key == "special") {
+          special = true;
+          special_shaded = absl::AsciiStrToLower(value).find("shade") != std::string::npos;
+        }
         continue;
       }
       if (line.empty()) continue;
@@ -74,9 +95,34 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
       if (ParseXdClue(line, &down, &number, &clue) && line.find(" ~ ") != absl::string_view::npos) {
         section = kClues;
       } else {
-        std::string row(line);
-        for (char& c : row) {
-          if (c == '_') c = '.';
+        // A rebus key becomes its first letter and a mark; with "Special:",
+        // a lower-case letter marks its cell.
+        const int row_index = static_cast<int>(std::count(grid_text.begin(), grid_text.end(), '\n'));
+        std::string row;
+        int col = 0;
+        for (size_t at = 0; at < line.size(); ++col) {
+          int length = 1;
+          const int32_t cp = DecodeUtf8(line.substr(at), &length);
+          const absl::string_view ch = line.substr(at, length);
+          at += length;
+          const auto key = rebus.find(static_cast<char32_t>(cp));
+          if (key != rebus.end()) {
+            std::string codes;
+            if (normalizer->NormalizeAnswer(key->second, &codes) != TextVerdict::kOk || codes.size() < 2 ||
+                codes.size() > static_cast<size_t>(kMaxRebusLetters)) {
+              return absl::InvalidArgumentError(absl::StrCat(name, ": rebus '", key->second, "' is not 2 to ",
+                                                             kMaxRebusLetters, " letters of the alphabet"));
+            }
+            rebus_at.emplace_back(row_index, col, codes);
+            AppendUtf8(normalizer->alphabet().LetterOf(static_cast<uint8_t>(codes[0])), &row);
+            continue;
+          }
+          if (special && cp >= 'a' && cp <= 'z') special_at.emplace_back(row_index, col);
+          if (ch == "_") {
+            row += '.';
+          } else {
+            absl::StrAppend(&row, ch);
+          }
         }
         absl::StrAppend(&grid_text, row, "\n");
         continue;
@@ -95,6 +141,12 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
   auto grid = Grid::Parse(grid_text, normalizer, name);
   if (!grid.ok()) return grid.status();
   out.grid = std::move(*grid);
+  for (const auto& [r, c, codes] : rebus_at) out.marks[r * out.grid.cols() + c].rebus = codes;
+  for (const auto& [r, c] : special_at) (special_shaded ? out.marks[r * out.grid.cols() + c].shaded
+                                                        : out.marks[r * out.grid.cols() + c].circled) = true;
+  if (absl::Status s = CheckCellMarks(out.grid, out.marks); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(name, ": ", s.message()));
+  }
   return out;
 }
 
@@ -139,15 +191,52 @@ absl::StatusOr<IpuzCell> ReadIpuzCell(const nlohmann::json& cell, const std::str
 // A cell's value in a Grid. A letter must normalize to exactly one letter of
 // the alphabet: a rebus ("HEART" in one cell) has no place in a grid of
 // single letters, and taking its text apart would shift every cell after it.
-absl::StatusOr<uint8_t> IpuzCellValue(const IpuzCell& cell, Normalizer* normalizer) {
+// With `rebus`, a cell of 2..kMaxRebusLetters letters is a rebus: its
+// letters go there, its first to the grid.
+absl::StatusOr<uint8_t> IpuzCellValue(const IpuzCell& cell, Normalizer* normalizer, std::string* rebus = nullptr) {
   if (cell.kind == IpuzCell::kBlock) return Grid::kBlock;
   if (cell.kind == IpuzCell::kEmpty) return Grid::kEmpty;
   std::string codes;
-  if (normalizer->NormalizeAnswer(cell.letter, &codes) != TextVerdict::kOk || codes.size() != 1) {
+  const TextVerdict verdict = normalizer->NormalizeAnswer(cell.letter, &codes);
+  if (rebus && verdict == TextVerdict::kOk && codes.size() >= 2 && codes.size() <= static_cast<size_t>(kMaxRebusLetters)) {
+    *rebus = codes;
+    return static_cast<uint8_t>(codes[0]);
+  }
+  if (verdict != TextVerdict::kOk || codes.size() != 1) {
     return absl::InvalidArgumentError(absl::StrCat("'", cell.letter, "' is not one letter of the alphabet (",
                                                    normalizer->alphabet().ToUtf8(), "; rebus cells are not supported)"));
   }
   return static_cast<uint8_t>(codes[0]);
+}
+
+// Circled and shaded cells from the puzzle's cell styles: "shapebg":
+// "circle" circles; a background "color" other than white, or
+// "highlight", shades. A style may be named, from "styles".
+void ReadIpuzStyles(const nlohmann::json& j, const Grid& grid, CellMarks* marks) {
+  const auto& rows = j["puzzle"];
+  const nlohmann::json* styles = j.contains("styles") && j["styles"].is_object() ? &j["styles"] : nullptr;
+  for (int r = 0; r < grid.rows(); ++r) {
+    for (int c = 0; c < grid.cols(); ++c) {
+      const nlohmann::json& cell = rows[r][c];
+      if (!cell.is_object() || !cell.contains("style")) continue;
+      const nlohmann::json* style = &cell["style"];
+      if (style->is_string()) {
+        const std::string named = style->get<std::string>();
+        style = styles && styles->contains(named) ? &(*styles)[named] : nullptr;
+      }
+      if (!style || !style->is_object()) continue;
+      CellMark& mark = (*marks)[r * grid.cols() + c];
+      const auto shape = style->find("shapebg");
+      mark.circled = shape != style->end() && shape->is_string() && shape->get<std::string>() == "circle";
+      const auto color = style->find("color");
+      const auto highlight = style->find("highlight");
+      std::string rgb = color != style->end() && color->is_string() ? absl::AsciiStrToLower(color->get<std::string>()) : "";
+      if (!rgb.empty() && rgb[0] == '#') rgb.erase(0, 1);
+      mark.shaded = (!rgb.empty() && rgb != "ffffff" && rgb != "fff" && rgb != "white") ||
+                    (highlight != style->end() && highlight->is_boolean() && highlight->get<bool>());
+    }
+  }
+  for (auto it = marks->begin(); it != marks->end();) it = it->second.empty() ? marks->erase(it) : std::next(it);
 }
 
 // object[key] if it is a string, else `fallback` (ipuz files come from
@@ -183,7 +272,8 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
   const nlohmann::json empty = j.value("empty", nlohmann::json(0));
   // A width x height grid from an array of rows of cells; where a cell is
   // empty, `overlay` (a player's saved letters) may give its letter.
-  auto grid_of = [&](const char* field, IpuzGrid kind, const nlohmann::json* overlay) -> absl::StatusOr<Grid> {
+  auto grid_of = [&](const char* field, IpuzGrid kind, const nlohmann::json* overlay,
+                     CellMarks* rebus_marks) -> absl::StatusOr<Grid> {
     const nlohmann::json& a = j[field];
     if (!a.is_array() || static_cast<int>(a.size()) != height) {
       return field_error(field, absl::StrCat("needs ", height, " rows"));
@@ -195,7 +285,10 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
       }
       for (int c = 0; c < width; ++c) {
         auto cell = ReadIpuzCell(a[r][c], block, empty, kind);
-        absl::StatusOr<uint8_t> value = cell.ok() ? IpuzCellValue(*cell, normalizer) : cell.status();
+        std::string rebus;
+        absl::StatusOr<uint8_t> value = cell.ok() ? IpuzCellValue(*cell, normalizer, rebus_marks ? &rebus : nullptr)
+                                                  : cell.status();
+        if (!rebus.empty()) (*rebus_marks)[r * width + c].rebus = rebus;
         if (!value.ok()) return field_error(absl::StrCat(field, "[", r, "][", c, "]"), std::string(value.status().message()));
         if (*value == Grid::kEmpty && overlay && overlay->is_array() && r < static_cast<int>(overlay->size()) &&
             (*overlay)[r].is_array() && c < static_cast<int>((*overlay)[r].size())) {
@@ -216,11 +309,11 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
   result.format = "ipuz";
   if (!j.contains("puzzle")) return field_error("puzzle", "missing");
   const nlohmann::json* saved = j.contains("saved") ? &j["saved"] : nullptr;
-  auto grid = grid_of("puzzle", IpuzGrid::kPuzzle, saved);
+  auto grid = grid_of("puzzle", IpuzGrid::kPuzzle, saved, nullptr);
   if (!grid.ok()) return grid.status();
   result.grid = std::move(*grid);
   if (j.contains("solution") && j["solution"].is_array()) {
-    auto solution = grid_of("solution", IpuzGrid::kLetters, nullptr);
+    auto solution = grid_of("solution", IpuzGrid::kLetters, nullptr, &result.marks);
     if (!solution.ok()) return solution.status();
     // The puzzle's blocks are the solution's too, whatever the solution
     // holds there (null, a block, nothing).
@@ -228,6 +321,10 @@ absl::StatusOr<ReadPuzzleResult> ReadIpuz(absl::string_view text, Normalizer* no
       if (result.grid.IsBlock(cell)) solution->Set(cell, Grid::kBlock);
     }
     result.solution = std::move(*solution);
+  }
+  ReadIpuzStyles(j, result.grid, &result.marks);
+  for (auto it = result.marks.begin(); it != result.marks.end();) {
+    it = result.grid.IsBlock(it->first) ? result.marks.erase(it) : std::next(it);
   }
   if (j.contains("clues") && j["clues"].is_object()) {
     for (auto& [direction, list] : j["clues"].items()) {

@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/format/puzzle.h"
+#include "core/grid/cell_marks.h"
 #include "core/grid/grid.h"
 #include "core/text/normalizer.h"
 
@@ -27,6 +28,11 @@ struct ReadPuzzleResult {
   // Clues as written: (number, text), by direction.
   std::vector<std::pair<int, std::string>> across, down;
   PuzzleMeta meta;
+  // Circled and shaded cells (ipuz cell styles, xd's "Special:" lower-case
+  // letters) and rebus cells (ipuz: a solution cell of several letters,
+  // which `solution` holds the first of; xd: a "Rebus:" key in the grid,
+  // which `grid` holds the first letter for).
+  CellMarks marks;
 };
 
 // Detects the format: a JSON object is ipuz; "Key: value" headers or

@@ -50,6 +50,31 @@ bool HasRebus(const CellMarks& marks) {
   return false;
 }
 
+absl::Status CheckRebusEntriesGiven(const Grid& grid, const CellMarks& marks, int min_length) {
+  if (!HasRebus(marks)) return absl::OkStatus();
+  const std::vector<Slot> slots = FindSlots(grid, min_length);
+  const std::vector<int> numbers = NumberSlots(grid, slots);
+  for (size_t s = 0; s < slots.size(); ++s) {
+    int rebus_cell = -1;
+    bool open = false;
+    for (int cell : slots[s].cells) {
+      const auto it = marks.find(cell);
+      if (it != marks.end() && !it->second.rebus.empty()) {
+        rebus_cell = cell;
+      } else {
+        open |= grid.at(cell) == Grid::kEmpty;
+      }
+    }
+    if (rebus_cell >= 0 && open) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          SlotName(slots[s], numbers[s]), " (row ", slots[s].row + 1, ", column ", slots[s].col + 1,
+          ") runs through the rebus at row ", rebus_cell / grid.cols() + 1, ", column ", rebus_cell % grid.cols() + 1,
+          ": give its other letters (a fill puts one letter in a cell)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 Grid WithRebusFirstLetters(const Grid& grid, const CellMarks& marks) {
   Grid out = grid;
   for (const auto& [cell, mark] : marks) {

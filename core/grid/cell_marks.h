@@ -46,6 +46,12 @@ std::string SlotLettersWithRebus(const Grid& grid, const Slot& slot, const CellM
 // True if some cell of `marks` is a rebus.
 bool HasRebus(const CellMarks& marks);
 
+// OK if every slot through a rebus cell has all its other cells given, or
+// kInvalidArgument naming the first that does not ("4 across (row 2,
+// column 1) runs through the rebus at row 2, column 2: ..."): a fill puts
+// one letter in a cell, so it cannot spell an entry through a rebus.
+absl::Status CheckRebusEntriesGiven(const Grid& grid, const CellMarks& marks, int min_length);
+
 // The grid with each rebus cell holding its first letter (what the fill and
 // the one-letter formats see).
 Grid WithRebusFirstLetters(const Grid& grid, const CellMarks& marks);

@@ -215,6 +215,38 @@ TEST(CliTest, AWordListBansRescoresAndAddsWords) {
   EXPECT_EQ(Xwdb({"match", "--db", db, "c.t", "--list", dir.Sub("missing.txt")}).code, kExitError);
 }
 
+// A puzzle's circles and rebus cells go through xwdb fill and xwdb clues:
+// the entries through a rebus spell it, the formats keep the marks, and a
+// fill that would have to spell a rebus says which entry to give.
+TEST(CliTest, CirclesAndRebusCellsGoThroughFillAndClues) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"}, "cat;60\nten;60\ncot;60\n").code, kExitOk);
+  testing::WriteFile(dir.Sub("given.xd"), "Title: Hearts\nRebus: 1=HEART\nSpecial: circle\n\n\ncAT#\nA1E#\nTEN#\n");
+  Result clues = Xwdb({"clues", "--db", db, "--grid", dir.Sub("given.xd"), "--format", "json"});
+  ASSERT_EQ(clues.code, kExitOk) << clues.err;
+  auto j = nlohmann::json::parse(clues.out);
+  EXPECT_EQ(j["entries"][1]["answer"], "AHEARTE");
+  EXPECT_EQ(j["cells"], nlohmann::json::parse(R"([{"row": 1, "column": 1, "circled": true}, {"row": 2, "column": 2, "rebus": "HEART"}])"));
+  Result puz = Xwdb({"clues", "--db", db, "--grid", dir.Sub("given.xd"), "--format", "puz"});
+  ASSERT_EQ(puz.code, kExitOk) << puz.err;
+  EXPECT_NE(puz.out.find(" 0:HEART;"), std::string::npos);
+  EXPECT_NE(puz.out.find("GEXT"), std::string::npos);
+  // The rebus entries given, the rest filled; the marks go with the fill.
+  testing::WriteFile(dir.Sub("part.xd"), "Rebus: 1=HEART\nSpecial: circle\n\n\nc..#\n.1.#\n...#\n");
+  Result open = Xwdb({"fill", "--db", db, dir.Sub("part.xd"), "--min-score", "0"});
+  EXPECT_EQ(open.code, kExitError);
+  EXPECT_NE(open.err.find("part.xd: 4 across (row 2, column 1) runs through the rebus at row 2, column 2"),
+            std::string::npos) << open.err;
+  testing::WriteFile(dir.Sub("themed.xd"), "Rebus: 1=HEART\nSpecial: circle\n\n\ncO.#\nA1E#\n.E.#\n");
+  Result fill = Xwdb({"fill", "--db", db, dir.Sub("themed.xd"), "--min-score", "0", "--format", "xd", "--allow-duplicates"});
+  ASSERT_EQ(fill.code, kExitOk) << fill.err;
+  EXPECT_NE(fill.out.find("Rebus: 1=HEART\nSpecial: circle\n"), std::string::npos) << fill.out;
+  EXPECT_NE(fill.out.find("\ncOT#\nA1E#\nTEN#\n"), std::string::npos) << fill.out;
+  EXPECT_NE(fill.out.find("A4.  ~ AHEARTE\n"), std::string::npos) << fill.out;
+  EXPECT_NE(fill.out.find("D2.  ~ OHEARTE\n"), std::string::npos) << fill.out;
+}
+
 TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   testing::TempDir dir;
   const std::string db = dir.Sub("db");

@@ -29,14 +29,14 @@ int RunGrid(const CluesArgs& a, const ClueOptions& options, Store& store, Normal
   auto input = ReadPuzzle(*text, normalizer, a.grid);
   if (!input.ok()) return Fail(io, "clues", input.status());
   const Grid& grid = input->solution ? *input->solution : input->grid;
-  auto entries = EntriesOf(grid, a.min_length);
+  auto entries = EntriesOf(grid, a.min_length, input->marks);
   if (!entries.ok()) return Fail(io, "clues", absl::InvalidArgumentError(a.grid + ": " + std::string(entries.status().message())));
   if (absl::Status s = PickClues(store, normalizer, options, &*entries); !s.ok()) {
     return Fail(io, "clues", s);
   }
   const size_t missing = MissingClues(*entries);
   const PuzzleFormat format = a.json ? PuzzleFormat::kJson : *ParsePuzzleFormat(a.format);
-  auto written = WritePuzzle(Puzzle{grid, std::move(*entries), input->meta, {}}, normalizer->alphabet(), format);
+  auto written = WritePuzzle(Puzzle{grid, std::move(*entries), input->meta, input->marks}, normalizer->alphabet(), format);
   if (!written.ok()) return Fail(io, "clues", written.status());
   io.out << *written;
   if (missing) io.err << "xwdb clues: " << missing << " entries have no clue in the dictionary\n";

@@ -90,6 +90,19 @@ int Run(const FillArgs& a, Io& io) {
              << f.min_score << ", mean " << std::setprecision(1) << f.mean_score << "\n";
     };
   }
+  // The puzzle's marks go with the fills. A rebus the grid holds (xd) is
+  // kept when its entries are given whole (the fill puts one letter in a
+  // cell); one of an ipuz's solution is not the grid being filled.
+  CellMarks marks = input->marks;
+  for (auto it = marks.begin(); it != marks.end();) {
+    if (!it->second.rebus.empty() && input->grid.at(it->first) != static_cast<uint8_t>(it->second.rebus[0])) {
+      it->second.rebus.clear();
+    }
+    it = it->second.empty() ? marks.erase(it) : std::next(it);
+  }
+  if (absl::Status s = CheckRebusEntriesGiven(input->grid, marks, options.min_length); !s.ok()) {
+    return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": " + std::string(s.message())));
+  }
   auto solver = Solver::Create(context->index, input->grid, options);
   if (!solver.ok()) return Fail(io, "fill", absl::InvalidArgumentError(a.grid + ": " + std::string(solver.status().message())));
   FillResult r = (*solver)->Solve();
@@ -103,14 +116,14 @@ int Run(const FillArgs& a, Io& io) {
   std::vector<Puzzle> puzzles;
   if (a.clues || puzzle_format) {
     for (const Fill& f : r.fills) {
-      auto entries = EntriesOf(f.grid, a.options.min_length);
+      auto entries = EntriesOf(f.grid, a.options.min_length, marks);
       if (!entries.ok()) return Fail(io, "fill", entries.status());
       if (a.clues) {
         if (absl::Status s = PickClues(*store, normalizer->get(), *clue_options, &*entries); !s.ok()) {
           return Fail(io, "fill", s);
         }
       }
-      puzzles.push_back(Puzzle{f.grid, std::move(*entries), input->meta, {}});
+      puzzles.push_back(Puzzle{f.grid, std::move(*entries), input->meta, marks});
     }
   }
 

@@ -7,6 +7,7 @@
 
 #include "core/format/puz_reader.h"
 #include "core/format/puzzle.h"
+#include "core/format/puzzle_reader.h"
 #include "gtest/gtest.h"
 
 namespace xwdb {
@@ -140,6 +141,39 @@ TEST_F(CellMarksTest, TextAndJsonListTheMarks) {
                                                   {"row": 2, "column": 2, "rebus": "HEART"}])"));
   EXPECT_EQ(j["rows"][1], "AHE#");
   EXPECT_EQ(j["entries"][1]["answer"], "AHEARTE");
+}
+
+// What the writers write, the reader (xwdb's input: ipuz, xd) reads back.
+TEST_F(CellMarksTest, IpuzAndXdMarksReadBack) {
+  auto ipuz = ReadPuzzle(Write(PuzzleFormat::kIpuz), n_.get(), "hearts.ipuz");
+  ASSERT_TRUE(ipuz.ok()) << ipuz.status();
+  EXPECT_EQ(ipuz->marks, puzzle_.marks);
+  EXPECT_EQ(ipuz->solution->ToRows(n_->alphabet())[1], "AHE#");
+  auto xd = ReadPuzzle(Write(PuzzleFormat::kXd), n_.get(), "hearts.xd");
+  ASSERT_TRUE(xd.ok()) << xd.status();
+  EXPECT_EQ(xd->marks, puzzle_.marks);
+  EXPECT_EQ(xd->grid.ToRows(n_->alphabet())[1], "AHE#");
+  puzzle_.marks.erase(0);
+  puzzle_.marks[10].shaded = true;
+  xd = ReadPuzzle(Write(PuzzleFormat::kXd), n_.get(), "shaded.xd");
+  ASSERT_TRUE(xd.ok()) << xd.status();
+  EXPECT_EQ(xd->marks, puzzle_.marks);
+  // Named styles and highlights shade; white does not.
+  auto styled = ReadPuzzle(R"({"kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 2, "height": 1},
+                               "styles": {"grey": {"color": "#C0C0C0"}},
+                               "puzzle": [[{"cell": 1, "style": "grey"}, {"cell": 2, "style": {"color": "FFFFFF", "highlight": true}}]]})",
+                           n_.get(), "styled.ipuz");
+  ASSERT_TRUE(styled.ok()) << styled.status();
+  EXPECT_TRUE(styled->marks.at(0).shaded);
+  EXPECT_TRUE(styled->marks.at(1).shaded);
+  auto white = ReadPuzzle(R"({"kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 1, "height": 1},
+                              "puzzle": [[{"cell": 1, "style": {"color": "ffffff"}}]]})", n_.get(), "white.ipuz");
+  ASSERT_TRUE(white.ok()) << white.status();
+  EXPECT_TRUE(white->marks.empty());
+  // A bad rebus key is named by its line.
+  auto bad = ReadPuzzle("Title: t\nRebus: 1HEART\n\n\nA1\n", n_.get(), "bad.xd");
+  EXPECT_NE(bad.status().message().find("bad.xd: line 2: rebus '1HEART' is not KEY=LETTERS"), std::string::npos)
+      << bad.status();
 }
 
 }  // namespace

@@ -126,13 +126,25 @@ TEST_F(PuzzleTest, IpuzCellsAreOneLetterEachAndKeepTheirPlace) {
                                      "puzzle": )", puzzle, R"(, "solution": )", solution, "}"),
                       n_.get(), "p.ipuz");
   };
-  // A rebus, a cell holding two letters, or a line break would shift the
-  // cells after it if taken as text: each is refused, naming the cell.
-  for (const char* bad : {R"("AB")", R"("A\nB")", R"("1")", R"("a b")"}) {
+  // A solution cell of several letters is a rebus: the grid holds its first
+  // letter (the cells after it keep their place) and the marks its letters.
+  for (const char* rebus : {R"("AB")", R"("A\nB")", R"("a b")"}) {
+    auto r = read("[[1, 2], [3, 0]]", absl::StrCat(R"([["A", "B"], ["C", )", rebus, "]]"));
+    ASSERT_TRUE(r.ok()) << rebus << r.status();
+    EXPECT_EQ(r->solution->ToText(alphabet()), "AB\nCA\n") << rebus;
+    ASSERT_EQ(r->marks.size(), 1u) << rebus;
+    EXPECT_EQ(alphabet().Decode(r->marks.at(3).rebus), "AB") << rebus;
+  }
+  // What is not letters is refused, naming the cell; so is a given letter
+  // of several letters in the puzzle (a rebus is the solution's).
+  for (const char* bad : {R"("1")", R"("A1")", R"("ABCDEFGHIJKLM")"}) {
     auto r = read("[[1, 2], [3, 0]]", absl::StrCat(R"([["A", "B"], ["C", )", bad, "]]"));
     ASSERT_FALSE(r.ok()) << bad;
     EXPECT_NE(r.status().message().find("'solution[1][1]'"), std::string::npos) << r.status();
   }
+  auto given = read(R"([[1, 2], [3, "AB"]])", R"([["A", "B"], ["C", "D"]])");
+  ASSERT_FALSE(given.ok());
+  EXPECT_NE(given.status().message().find("'puzzle[1][1]'"), std::string::npos) << given.status();
   // Digits in the puzzle are labels; null in the solution is a letter not
   // given (the puzzle's cell stays open) and the puzzle's blocks carry over;
   // a row of blanks is a row of empty cells, not a trailing line to drop;
