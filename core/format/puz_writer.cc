@@ -62,15 +62,8 @@ std::string Section(absl::string_view name, absl::string_view data) {
 // circled cells (0x80). Across Lite has one mark, the circle: shaded cells
 // are written circled when nothing else is.
 absl::StatusOr<std::string> Extensions(const Puzzle& p, const Alphabet& alphabet) {
-  bool any_circled = false, any_shaded = false;
-  for (const auto& [cell, mark] : p.marks) {
-    any_circled |= mark.circled;
-    any_shaded |= mark.shaded;
-  }
-  if (any_circled && any_shaded) {
-    return absl::InvalidArgumentError(
-        ".puz marks one kind of cell (a circle): this puzzle has circled and shaded cells (ipuz keeps both)");
-  }
+  const absl::StatusOr<MarkKind> kind = OneKindOfMark(p.marks, ".puz marks one kind of cell (a circle)");
+  if (!kind.ok()) return kind.status();
   const int cells = p.grid.cell_count();
   std::string rebus_grid(cells, '\0'), rebus_table, markup(cells, '\0');
   std::map<std::string, int> keys;
@@ -89,7 +82,7 @@ absl::StatusOr<std::string> Extensions(const Puzzle& p, const Alphabet& alphabet
   }
   std::string out;
   if (!keys.empty()) out += Section("GRBS", rebus_grid) + Section("RTBL", rebus_table);
-  if (any_circled || any_shaded) out += Section("GEXT", markup);
+  if (*kind != MarkKind::kNone) out += Section("GEXT", markup);
   return out;
 }
 

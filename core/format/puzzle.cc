@@ -178,15 +178,8 @@ absl::StatusOr<std::string> WriteXd(const Puzzle& p, const Alphabet& alphabet) {
   // Rebus cells: a key character in the grid and "Rebus: 1=HEART".
   std::map<std::string, char> rebus_keys;
   std::string rebus_header;
-  bool any_circled = false, any_shaded = false;
-  for (const auto& [cell, mark] : p.marks) {
-    any_circled |= mark.circled;
-    any_shaded |= mark.shaded;
-  }
-  if (any_circled && any_shaded) {
-    return absl::InvalidArgumentError(
-        "xd marks one kind of cell (its Special: header): this puzzle has circled and shaded cells (ipuz keeps both)");
-  }
+  const absl::StatusOr<MarkKind> kind = OneKindOfMark(p.marks, "xd marks one kind of cell (its Special: header)");
+  if (!kind.ok()) return kind.status();
   for (const auto& [cell, mark] : p.marks) {
     std::string& row = rows[cell / p.grid.cols()];
     // ToRows spells one byte a cell for the alphabets xd holds; a wider
@@ -221,7 +214,7 @@ absl::StatusOr<std::string> WriteXd(const Puzzle& p, const Alphabet& alphabet) {
   if (!p.meta.author.empty()) absl::StrAppend(&out, "Author: ", XdLine(p.meta.author), "\n");
   if (!p.meta.copyright.empty()) absl::StrAppend(&out, "Copyright: ", XdLine(p.meta.copyright), "\n");
   if (!rebus_header.empty()) absl::StrAppend(&out, "Rebus: ", rebus_header, "\n");
-  if (any_circled || any_shaded) absl::StrAppend(&out, "Special: ", any_circled ? "circle" : "shaded", "\n");
+  if (*kind != MarkKind::kNone) absl::StrAppend(&out, "Special: ", *kind == MarkKind::kCircled ? "circle" : "shaded", "\n");
   absl::StrAppend(&out, "Generator: xwdb\n\n\n");
   for (const std::string& row : rows) absl::StrAppend(&out, row, "\n");
   out += "\n";

@@ -75,6 +75,19 @@ absl::Status CheckRebusEntriesGiven(const Grid& grid, const CellMarks& marks, in
   return absl::OkStatus();
 }
 
+absl::StatusOr<MarkKind> OneKindOfMark(const CellMarks& marks, absl::string_view format_says) {
+  bool circled = false, shaded = false;
+  for (const auto& [cell, mark] : marks) {
+    circled |= mark.circled;
+    shaded |= mark.shaded;
+  }
+  if (circled && shaded) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(format_says, ": this puzzle has circled and shaded cells (ipuz keeps both)"));
+  }
+  return circled ? MarkKind::kCircled : shaded ? MarkKind::kShaded : MarkKind::kNone;
+}
+
 Grid WithRebusFirstLetters(const Grid& grid, const CellMarks& marks) {
   Grid out = grid;
   for (const auto& [cell, mark] : marks) {

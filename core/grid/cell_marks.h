@@ -18,6 +18,8 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/grid/grid.h"
 
 namespace xwdb {
@@ -51,6 +53,12 @@ bool HasRebus(const CellMarks& marks);
 // column 1) runs through the rebus at row 2, column 2: ..."): a fill puts
 // one letter in a cell, so it cannot spell an entry through a rebus.
 absl::Status CheckRebusEntriesGiven(const Grid& grid, const CellMarks& marks, int min_length);
+
+// For the formats that mark one kind of cell (.puz, xd): the kind this
+// puzzle's marks are, or kInvalidArgument starting with `format_says` if it
+// has circled and shaded cells both.
+enum class MarkKind { kNone, kCircled, kShaded };
+absl::StatusOr<MarkKind> OneKindOfMark(const CellMarks& marks, absl::string_view format_says);
 
 // The grid with each rebus cell holding its first letter (what the fill and
 // the one-letter formats see).

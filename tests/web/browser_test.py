@@ -212,12 +212,7 @@ class PageTest(unittest.TestCase):
 
         # Download the ipuz and read it (this dictionary has no clues: the
         # page asks first, and the answer is yes).
-        self.find('.download[data-ext="ipuz"]').click()
-        self.wait_for("the question about unclued entries", self._alert).accept()
-        path = self.wait_for("the ipuz download", lambda: [p for p in glob.glob(os.path.join(self.downloads, "*.ipuz"))
-                                                          if os.path.getsize(p) > 0])[0]
-        with open(path) as f:
-            ipuz = json.load(f)
+        path, ipuz = self.download_unclued_ipuz()
         self.assertEqual(ipuz["title"], "Browser test")
         solution = ["".join("#" if c in ("#", None) else (c["value"] if isinstance(c, dict) else c) for c in row)
                     for row in ipuz["solution"]]
@@ -972,14 +967,7 @@ class PageTest(unittest.TestCase):
         self.wait_for("the rebus in the answers", lambda: answers("across")[2] == "UVHEARTWX" and answers("down")[2] == "CHHEARTMR")
         self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-circles-rebus-5x5.png"))
         # The ipuz keeps them; xd cannot hold circles and shading at once, and says so.
-        for old in glob.glob(os.path.join(self.downloads, "*.ipuz")):
-            os.remove(old)
-        self.find('.download[data-ext="ipuz"]').click()
-        self.wait_for("the question about unclued entries", self._alert).accept()
-        path = self.wait_for("the ipuz download", lambda: [p for p in glob.glob(os.path.join(self.downloads, "*.ipuz"))
-                                                          if os.path.getsize(p) > 0])[0]
-        with open(path) as f:
-            ipuz = json.load(f)
+        path, ipuz = self.download_unclued_ipuz()
         self.assertEqual(ipuz["solution"][2][2], "HEART")
         self.assertEqual(ipuz["puzzle"][0][0]["style"], {"shapebg": "circle"})
         self.assertIn("color", ipuz["puzzle"][4][4]["style"])
@@ -1022,6 +1010,17 @@ class PageTest(unittest.TestCase):
             self.cell(r, 0).click()
         self.find("#grid").send_keys(row.lower())
         self.wait_for(f"row {r + 1} typed", lambda: self.letters()[r].startswith(row))
+
+    def download_unclued_ipuz(self):
+        """Downloads the puzzle as ipuz, saying yes to the question about unclued entries: (path, parsed)."""
+        for old in glob.glob(os.path.join(self.downloads, "*.ipuz")):
+            os.remove(old)
+        self.find('.download[data-ext="ipuz"]').click()
+        self.wait_for("the question about unclued entries", self._alert).accept()
+        path = self.wait_for("the ipuz download", lambda: [p for p in glob.glob(os.path.join(self.downloads, "*.ipuz"))
+                                                          if os.path.getsize(p) > 0])[0]
+        with open(path) as f:
+            return path, json.load(f)
 
     def _alert(self):
         from selenium.common.exceptions import NoAlertPresentException
