@@ -129,7 +129,7 @@ void LogLoaded(const DictionarySet& set) {
   for (const auto& d : set.all()) {
     Log(absl::StrCat("dictionary '", d->name, "' (", d->path, "): ", d->index->word_count(), " words, ",
                      d->clue_count, " clues, index ", d->index_bytes / (1 << 20), " MiB, loaded in ",
-                     absl::StrFormat("%.2f", d->load_seconds), " s"));
+                     absl::StrFormat("%.3f", d->load_seconds), " s (index file: ", d->index_file, ")"));
   }
 }
 

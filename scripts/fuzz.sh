@@ -26,7 +26,7 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(grid_fuzzer puzzle_fuzzer puz_reader_fuzzer puzzle_source_fuzzer pattern_fuzzer import_fuzzer
-           normalizer_fuzzer request_fuzzer json_request_fuzzer http_request_fuzzer)
+           normalizer_fuzzer index_file_fuzzer request_fuzzer json_request_fuzzer http_request_fuzzer)
 fi
 jobs=${XWDB_JOBS:-2}
 

@@ -10,7 +10,7 @@ compile_packages=(
   librocksdb-dev
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libicu-dev libabsl-dev libcli11-dev libfmt-dev nlohmann-json3-dev libboost1.74-dev libssl-dev libcadical-dev
-  libstemmer-dev
+  libstemmer-dev libxxhash-dev
 )
 build_packages=(
   "${compile_packages[@]}"

@@ -6,6 +6,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
+#include "core/index/index_file.h"
 #include "core/index/word_marks.h"
 #include "core/store/schema.h"
 #include "core/text/give_away.h"
@@ -19,8 +20,7 @@ double SecondsSince(std::chrono::steady_clock::time_point t) {
 
 }  // namespace
 
-absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& store,
-                                                               IndexLoadStats* stats) {
+absl::StatusOr<std::shared_ptr<const MaskIndex>> BuildMaskIndex(const Store& store, IndexLoadStats* stats) {
   if (!store.meta()) {
     return absl::FailedPreconditionError(absl::StrCat(store.path(), ": not a dictionary yet"));
   }
@@ -48,8 +48,10 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
   absl::flat_hash_set<std::string> clued;
   bool any_clue = false;
   std::string last, word;
+  uint64_t clue_count = 0;
   XWDB_RETURN_IF_ERROR(store.ForEachClue([&](absl::string_view answer, uint64_t, const ClueRecord& clue) {
     any_clue = true;
+    ++clue_count;
     if (answer == last || (clue.flags & (schema::kClueUnprintable | schema::kClueObscure)) != 0) return true;
     if (!kept_out.empty()) {
       for (absl::string_view w : ClueWords(clue.text)) {
@@ -82,11 +84,51 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
     stats->read_seconds = read_seconds;
     stats->build_seconds = SecondsSince(build_start);
     stats->words = index->word_count();
+    stats->clues = clue_count;
     stats->memory_bytes = index->MemoryBytes();
     stats->flagged = flagged;
     stats->unclued = unclued;
   }
   return index;
+}
+
+absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& store, IndexLoadStats* stats) {
+  if (!store.meta()) {
+    return absl::FailedPreconditionError(absl::StrCat(store.path(), ": not a dictionary yet"));
+  }
+  const uint64_t generation = store.meta()->generation;
+  const std::string path = absl::StrCat(store.path(), "/", kIndexFileName);
+  const auto start = std::chrono::steady_clock::now();
+  absl::StatusOr<KeptIndex> kept = ReadIndexFile(path, generation);
+  if (kept.ok() && kept->index->alphabet().ToUtf8() == store.meta()->alphabet) {
+    if (stats) {
+      const MaskIndex& index = *kept->index;
+      *stats = IndexLoadStats{};
+      stats->read_seconds = SecondsSince(start);
+      stats->file = "read";
+      stats->words = index.word_count();
+      stats->clues = kept->clues;
+      stats->memory_bytes = index.MemoryBytes();
+      for (int length = 1; length <= index.max_length(); ++length) {
+        for (uint32_t id = 0; id < index.word_count(length); ++id) {
+          stats->flagged += (index.marks(length, id) & kMarkOffensive) != 0;
+          stats->unclued += (index.marks(length, id) & kMarkUnclued) != 0;
+        }
+      }
+    }
+    return kept->index;
+  }
+  const std::string why = kept.ok() ? "another alphabet" : std::string(kept.status().message());
+  IndexLoadStats built_stats;
+  auto built = BuildMaskIndex(store, &built_stats);
+  if (!built.ok()) return built;
+  const absl::Status written = WriteIndexFile(path, generation, **built, built_stats.clues);
+  if (stats) *stats = built_stats;
+  if (stats) {
+    stats->file = written.ok() ? (absl::IsNotFound(kept.status()) ? "written" : absl::StrCat("written (", why, ")"))
+                               : absl::StrCat("not written: ", written.message());
+  }
+  return built;
 }
 
 }  // namespace xwdb

@@ -3,6 +3,7 @@
 #define XWDB_CORE_INDEX_INDEX_LOADER_H_
 
 #include <memory>
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "core/index/mask_index.h"
@@ -12,9 +13,13 @@ namespace xwdb {
 
 // What loading took, for `xwdb stats --index` and the daemon's log.
 struct IndexLoadStats {
-  double read_seconds = 0;   // scanning the words family
-  double build_seconds = 0;  // sorting and filling the bitsets
+  double read_seconds = 0;   // scanning the words family (or reading the index file)
+  double build_seconds = 0;  // sorting and filling the bitsets (0 when the file served)
+  // What became of the index file (index_file.h): "read", "written", or
+  // why it was not used or not written ("stale: ...", "not written: ...").
+  std::string file;
   uint64_t words = 0;
+  uint64_t clues = 0;  // every clue of the store
   size_t memory_bytes = 0;
   uint64_t flagged = 0;  // entries carrying a kind of offense (kMarkOffensive)
   uint64_t unclued = 0;  // entries without a printable clue (kMarkUnclued)
@@ -25,8 +30,14 @@ struct IndexLoadStats {
 // holds any clue, whether it has none a puzzle could print (no clue, or
 // only clues of an offensive sense). Fails if the store is not a
 // dictionary yet or a record is damaged.
-absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& store,
-                                                               IndexLoadStats* stats = nullptr);
+absl::StatusOr<std::shared_ptr<const MaskIndex>> BuildMaskIndex(const Store& store, IndexLoadStats* stats = nullptr);
+
+// The same index, from the index file in the store's directory when it is
+// the one for the store's generation (checked: index_file.h); otherwise
+// built, and the file written for the next time (a directory that cannot
+// be written is no error: the index is built each time, as `stats->file`
+// says).
+absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& store, IndexLoadStats* stats = nullptr);
 
 }  // namespace xwdb
 

@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "absl/functional/function_ref.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "core/index/letter_set.h"
@@ -169,6 +170,15 @@ class MaskIndex {
   uint32_t LetterCount(int length, int position, Letter code) const {
     return lengths_[length]->letter_counts[size_t{static_cast<size_t>(position)} * alphabet_.size() + code - 1];
   }
+
+  // The index as bytes (index_file.h keeps them on disk with a checksum),
+  // and back: Deserialize checks every size, id and letter against the
+  // counts it reads (a damaged or hostile payload is refused with
+  // kDataLoss, never read out of bounds) and gives an index that answers
+  // every query as the serialized one did. An edited index serializes as
+  // the index it is (its base is not kept).
+  void Serialize(std::string* out) const;
+  static absl::StatusOr<std::shared_ptr<const MaskIndex>> Deserialize(absl::string_view bytes);
 
   // Bytes held by the index, lengths shared with another counted too.
   size_t MemoryBytes() const;

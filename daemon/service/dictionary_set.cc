@@ -54,11 +54,8 @@ absl::StatusOr<std::shared_ptr<const DictionarySet>> DictionarySet::Load(const S
     if (!index.ok()) return fail(index.status());
     d->index = std::move(*index);
     d->index_bytes = stats.memory_bytes;
-    absl::Status scan = d->store->ForEachClue([&](absl::string_view, uint64_t, const ClueRecord&) {
-      ++d->clue_count;
-      return true;
-    });
-    if (!scan.ok()) return fail(scan);
+    d->clue_count = stats.clues;
+    d->index_file = stats.file;
     d->load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     set->dictionaries_.push_back(std::move(d));
   }

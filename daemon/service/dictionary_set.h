@@ -34,6 +34,8 @@ struct LoadedDictionary {
   uint64_t clue_count = 0;
   double load_seconds = 0;
   size_t index_bytes = 0;
+  // What became of the index file (IndexLoadStats::file): "read", "written"...
+  std::string index_file;
 
   // A normalizer for this call, back to the pool when the lease ends.
   class NormalizerLease {

@@ -107,6 +107,7 @@ int Run(const StatsArgs& a, Io& io) {
       j["index"] = {{"words", index_stats.words},
                     {"read_seconds", index_stats.read_seconds},
                     {"build_seconds", index_stats.build_seconds},
+                    {"file", index_stats.file},
                     {"memory_bytes", index_stats.memory_bytes},
                     {"unclued", index_stats.unclued},
                     {"bytes_per_word", index_stats.words ? double(index_stats.memory_bytes) / index_stats.words : 0}};
@@ -149,6 +150,7 @@ int Run(const StatsArgs& a, Io& io) {
         << std::fixed << std::setprecision(3)
         << "  load          " << index_stats.read_seconds + index_stats.build_seconds << " s (read "
         << index_stats.read_seconds << " s, build " << index_stats.build_seconds << " s)\n"
+        << "  index file    " << index_stats.file << "\n"
         << std::setprecision(1)
         << "  memory        " << index_stats.memory_bytes / 1e6 << " MB, "
         << (index_stats.words ? double(index_stats.memory_bytes) / index_stats.words : 0.0)
