@@ -98,7 +98,7 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> MaskIndex::Deserialize(absl::st
   std::string alphabet_text;
   if (!in.Text(&alphabet_text)) return damaged("the alphabet");
   absl::StatusOr<Alphabet> alphabet = Alphabet::FromUtf8(alphabet_text);
-  if (!alphabet.ok()) return damaged(std::string(alphabet.status().message()));
+  if (!alphabet.ok()) return damaged(absl::StrCat("the alphabet: ", alphabet.status().message()));
   const size_t a = static_cast<size_t>(alphabet->size());
   std::shared_ptr<MaskIndex> index(new MaskIndex(*std::move(alphabet)));
   constexpr uint32_t kSets = (1u << kMarkBits) - 1;

@@ -159,6 +159,34 @@ TEST(IndexFileTest, APayloadIsCheckedNotTrusted) {
   EXPECT_GT(refused, 50);
 }
 
+// One length-1 word "A" over the alphabet AB: each check of the payload,
+// hit where it looks (the offsets follow mask_index_io.cc's layout).
+TEST(IndexFileTest, EachStructureCheckRefusesItsDamage) {
+  MaskIndex::Builder builder(*Alphabet::FromUtf8("AB"));
+  builder.Add(std::string(1, '\1'), 50);
+  auto built = std::move(builder).Build();
+  std::string payload;
+  built->Serialize(&payload);
+  // alphabet (4 + 2), count (4), letters (8 + 1), scores (8 + 1), marks
+  // (8 + 1), withheld (8 + 0), by_letters (8 + 4), bits (8 + 2 * 8), ...
+  constexpr size_t kLetter = 6 + 4 + 8, kId = kLetter + 1 + 9 + 9 + 8 + 8, kBits = kId + 4 + 8;
+  ASSERT_EQ(payload[kLetter], '\1');
+  ASSERT_EQ(payload[kBits], '\1');  // word 0 has A at position 0
+  auto refusal = [&](size_t at, char value) {
+    std::string bad = payload;
+    bad[at] = value;
+    auto read = MaskIndex::Deserialize(bad);
+    EXPECT_TRUE(absl::IsDataLoss(read.status())) << at;
+    return std::string(read.status().message());
+  };
+  EXPECT_NE(refusal(kLetter, '\3').find("a letter outside the alphabet"), std::string::npos);
+  EXPECT_NE(refusal(kId, '\5').find("a word id past the last word"), std::string::npos);
+  EXPECT_NE(refusal(kBits, '\3').find("a bit past the last word"), std::string::npos);
+  EXPECT_NE(refusal(6 + 4 + 9 + 9 + 8, '\1').find("its bitsets"), std::string::npos);  // a mark, no withheld sets
+  EXPECT_NE(refusal(0, '\7').find("the alphabet"), std::string::npos);
+  EXPECT_TRUE(MaskIndex::Deserialize(payload).ok());
+}
+
 std::unique_ptr<Store> ImportInto(const std::string& path, const std::string& text) {
   auto store = Store::Open(path, {.create_if_missing = true});
   EXPECT_TRUE(store.ok()) << store.status();
