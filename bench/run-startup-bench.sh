@@ -25,9 +25,12 @@ median() { sort -g | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 fill_cpu() {
   python3 - "$build/tools/xwdb" fill --db "$db" "$work/mini.txt" --seed 1 --threads 1 <<'PY'
 import resource, subprocess, sys
+# The children's CPU before and after: whatever ran before this python
+# (a launcher's helpers) is not counted.
+cpu = lambda: (lambda r: r.ru_utime + r.ru_stime)(resource.getrusage(resource.RUSAGE_CHILDREN))
+before = cpu()
 subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(r.ru_utime + r.ru_stime)
+print(cpu() - before)
 PY
 }
 

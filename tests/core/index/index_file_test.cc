@@ -167,9 +167,10 @@ TEST(IndexFileTest, EachStructureCheckRefusesItsDamage) {
   auto built = std::move(builder).Build();
   std::string payload;
   built->Serialize(&payload);
-  // alphabet (4 + 2), count (4), letters (8 + 1), scores (8 + 1), marks
-  // (8 + 1), withheld (8 + 0), by_letters (8 + 4), bits (8 + 2 * 8), ...
-  constexpr size_t kLetter = 6 + 4 + 8, kId = kLetter + 1 + 9 + 9 + 8 + 8, kBits = kId + 4 + 8;
+  // alphabet (4 + 2), count (4), then each array: its size (8), zeros to
+  // the next multiple of 8, its elements. letters at 24, scores at 40,
+  // marks at 56, withheld (none) at 72, by_letters at 80, bits at 96.
+  constexpr size_t kLetter = 24, kMark = 56, kId = 80, kBits = 96;
   ASSERT_EQ(payload[kLetter], '\1');
   ASSERT_EQ(payload[kBits], '\1');  // word 0 has A at position 0
   auto refusal = [&](size_t at, char value) {
@@ -182,7 +183,8 @@ TEST(IndexFileTest, EachStructureCheckRefusesItsDamage) {
   EXPECT_NE(refusal(kLetter, '\3').find("a letter outside the alphabet"), std::string::npos);
   EXPECT_NE(refusal(kId, '\5').find("a word id past the last word"), std::string::npos);
   EXPECT_NE(refusal(kBits, '\3').find("a bit past the last word"), std::string::npos);
-  EXPECT_NE(refusal(6 + 4 + 9 + 9 + 8, '\1').find("its bitsets"), std::string::npos);  // a mark, no withheld sets
+  EXPECT_NE(refusal(kMark, '\1').find("its bitsets"), std::string::npos);  // a mark, no withheld sets
+  EXPECT_NE(refusal(kLetter - 1, '\1').find("its letters"), std::string::npos);  // padding that is not zeros
   EXPECT_NE(refusal(0, '\7').find("the alphabet"), std::string::npos);
   EXPECT_TRUE(MaskIndex::Deserialize(payload).ok());
 }
