@@ -91,6 +91,11 @@ TEST(CliTest, SnapshotKeepsItsGenerationAndRefusesAnExistingDirectory) {
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["generation"], 1);
   EXPECT_GT(j["files"].get<int>(), 0);
+  // The snapshot carries its index file, which a daemon serving it from a
+  // read-only path reads instead of building.
+  EXPECT_EQ(j["index_file"], "written");
+  EXPECT_TRUE(std::filesystem::exists(snap + "/xwdb-mask-index"));
+  EXPECT_NE(Xwdb({"stats", "--db", snap, "--index"}).out.find("index file    read"), std::string::npos);
   // The dictionary moves on; the snapshot does not.
   ASSERT_EQ(Xwdb({"import", "--db", db, "-"}, "plum\n").code, kExitOk);
   ASSERT_EQ(Xwdb({"remove", "--db", db, "apple"}).code, kExitOk);
