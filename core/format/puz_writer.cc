@@ -70,8 +70,7 @@ absl::StatusOr<std::string> Extensions(const Puzzle& p, const Alphabet& alphabet
   for (const auto& [cell, mark] : p.marks) {
     if (mark.circled || mark.shaded) markup[cell] = static_cast<char>(0x80);
     if (mark.rebus.empty()) continue;
-    auto latin = ToLatin1(alphabet.Decode(mark.rebus), absl::StrCat("the rebus at row ", cell / p.grid.cols() + 1,
-                                                                    ", column ", cell % p.grid.cols() + 1));
+    auto latin = ToLatin1(alphabet.Decode(mark.rebus), absl::StrCat("the rebus at ", CellName(p.grid, cell)));
     if (!latin.ok()) return latin.status();
     auto [it, added] = keys.emplace(*latin, static_cast<int>(keys.size()));
     if (added) {
@@ -112,7 +111,7 @@ absl::StatusOr<std::string> WritePuz(const Puzzle& p, const Alphabet& alphabet) 
     }
     std::string letter;
     AppendUtf8(alphabet.LetterOf(g.at(cell)), &letter);
-    auto latin = ToLatin1(letter, absl::StrCat("row ", cell / g.cols() + 1, ", column ", cell % g.cols() + 1));
+    auto latin = ToLatin1(letter, CellName(g, cell));
     if (!latin.ok()) return latin.status();
     solution += *latin;
     player += '-';

@@ -29,10 +29,6 @@ std::string LetterText(const Grid& grid, int cell, const Alphabet& alphabet) {
   return out;
 }
 
-std::string CellName(const Grid& grid, int cell) {
-  return absl::StrCat("row ", cell / grid.cols() + 1, ", column ", cell % grid.cols() + 1);
-}
-
 // The marks in words, a line each: "Rebus: row 3, column 5 = HEART".
 std::string MarksText(const Puzzle& p, const Alphabet& alphabet) {
   std::string circled, shaded, rebus;

@@ -50,6 +50,7 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
   bool special = false, special_shaded = false;  // "Special: circle" / "shaded"
   std::vector<std::tuple<int, int, std::string>> rebus_at;  // row, column, letter codes
   std::vector<std::pair<int, int>> special_at;
+  int grid_rows = 0;  // rows of grid_text so far
   enum { kHeaders, kGrid, kClues } section = kHeaders;
   int line_number = 0;
   for (absl::string_view raw : absl::StrSplit(text, '\n')) {
@@ -97,7 +98,6 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
       } else {
         // A rebus key becomes its first letter and a mark; with "Special:",
         // a lower-case letter marks its cell.
-        const int row_index = static_cast<int>(std::count(grid_text.begin(), grid_text.end(), '\n'));
         std::string row;
         int col = 0;
         for (size_t at = 0; at < line.size(); ++col) {
@@ -113,11 +113,11 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
               return absl::InvalidArgumentError(absl::StrCat(name, ": rebus '", key->second, "' is not 2 to ",
                                                              kMaxRebusLetters, " letters of the alphabet"));
             }
-            rebus_at.emplace_back(row_index, col, codes);
+            rebus_at.emplace_back(grid_rows, col, codes);
             AppendUtf8(normalizer->alphabet().LetterOf(static_cast<uint8_t>(codes[0])), &row);
             continue;
           }
-          if (special && cp >= 'a' && cp <= 'z') special_at.emplace_back(row_index, col);
+          if (special && cp >= 'a' && cp <= 'z') special_at.emplace_back(grid_rows, col);
           if (ch == "_") {
             row += '.';
           } else {
@@ -125,6 +125,7 @@ absl::StatusOr<ReadPuzzleResult> ReadXd(absl::string_view text, Normalizer* norm
           }
         }
         absl::StrAppend(&grid_text, row, "\n");
+        ++grid_rows;
         continue;
       }
     }
@@ -188,11 +189,10 @@ absl::StatusOr<IpuzCell> ReadIpuzCell(const nlohmann::json& cell, const std::str
   return absl::InvalidArgumentError("a cell that is not a number, a string, null or an object");
 }
 
-// A cell's value in a Grid. A letter must normalize to exactly one letter of
-// the alphabet: a rebus ("HEART" in one cell) has no place in a grid of
-// single letters, and taking its text apart would shift every cell after it.
-// With `rebus`, a cell of 2..kMaxRebusLetters letters is a rebus: its
-// letters go there, its first to the grid.
+// A cell's value in a Grid: one letter of the alphabet (taking a longer
+// text apart would shift every cell after it). With `rebus` (the solution),
+// a cell of 2..kMaxRebusLetters letters is a rebus: its letters go there,
+// its first to the grid.
 absl::StatusOr<uint8_t> IpuzCellValue(const IpuzCell& cell, Normalizer* normalizer, std::string* rebus = nullptr) {
   if (cell.kind == IpuzCell::kBlock) return Grid::kBlock;
   if (cell.kind == IpuzCell::kEmpty) return Grid::kEmpty;
@@ -204,7 +204,7 @@ absl::StatusOr<uint8_t> IpuzCellValue(const IpuzCell& cell, Normalizer* normaliz
   }
   if (verdict != TextVerdict::kOk || codes.size() != 1) {
     return absl::InvalidArgumentError(absl::StrCat("'", cell.letter, "' is not one letter of the alphabet (",
-                                                   normalizer->alphabet().ToUtf8(), "; rebus cells are not supported)"));
+                                                   normalizer->alphabet().ToUtf8(), "; a rebus belongs in the solution)"));
   }
   return static_cast<uint8_t>(codes[0]);
 }

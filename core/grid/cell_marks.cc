@@ -10,7 +10,7 @@ absl::Status CheckCellMarks(const Grid& grid, const CellMarks& marks) {
       return absl::InvalidArgumentError(absl::StrCat("a marked cell (", cell, ") is outside the ", grid.rows(), "x",
                                                      grid.cols(), " grid"));
     }
-    const std::string where = absl::StrCat("row ", cell / grid.cols() + 1, ", column ", cell % grid.cols() + 1);
+    const std::string where = CellName(grid, cell);
     if (grid.IsBlock(cell)) return absl::InvalidArgumentError(absl::StrCat(where, " is a block: it cannot be marked"));
     if (mark.rebus.empty()) continue;
     if (mark.rebus.size() < 2 || mark.rebus.size() > static_cast<size_t>(kMaxRebusLetters)) {
@@ -68,8 +68,7 @@ absl::Status CheckRebusEntriesGiven(const Grid& grid, const CellMarks& marks, in
     if (rebus_cell >= 0 && open) {
       return absl::InvalidArgumentError(absl::StrCat(
           SlotName(slots[s], numbers[s]), " (row ", slots[s].row + 1, ", column ", slots[s].col + 1,
-          ") runs through the rebus at row ", rebus_cell / grid.cols() + 1, ", column ", rebus_cell % grid.cols() + 1,
-          ": give its other letters (a fill puts one letter in a cell)"));
+          ") runs through the rebus at ", CellName(grid, rebus_cell), ": give its other letters (a fill puts one letter in a cell)"));
     }
   }
   return absl::OkStatus();

@@ -207,4 +207,8 @@ absl::StatusOr<std::vector<SlotRef>> SlotsInRectangle(absl::string_view text, co
   return out;
 }
 
+std::string CellName(const Grid& grid, int cell) {
+  return absl::StrCat("row ", cell / grid.cols() + 1, ", column ", cell % grid.cols() + 1);
+}
+
 }  // namespace xwdb

@@ -91,6 +91,9 @@ std::vector<Slot> FindSlots(const Grid& grid, int min_length);
 // the same cell share it).
 std::vector<int> NumberSlots(const Grid& grid, const std::vector<Slot>& slots);
 
+// "row 3, column 5" (1-based), the way errors name a cell.
+std::string CellName(const Grid& grid, int cell);
+
 // "12 across" / "3 down".
 std::string SlotName(const Slot& slot, int number);
 

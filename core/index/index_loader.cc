@@ -123,8 +123,8 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> LoadMaskIndex(const Store& stor
   auto built = BuildMaskIndex(store, &built_stats);
   if (!built.ok()) return built;
   const absl::Status written = WriteIndexFile(path, generation, **built, built_stats.clues);
-  if (stats) *stats = built_stats;
   if (stats) {
+    *stats = built_stats;
     stats->file = written.ok() ? (absl::IsNotFound(kept.status()) ? "written" : absl::StrCat("written (", why, ")"))
                                : absl::StrCat("not written: ", written.message());
   }
