@@ -360,8 +360,34 @@ void Domains::CheckState() const {
 
 absl::Status Domains::Init() {
   slots_ = FindSlots(grid_, options_.min_length);
-  if (slots_.empty()) return absl::InvalidArgumentError("the grid has no slot to fill");
   numbers_ = NumberSlots(grid_, slots_);
+  if (!options_.outside.empty()) {
+    // A slot through a cell outside the search is not one of its slots; the
+    // others keep the whole grid's numbers.
+    std::vector<char> out(grid_.cell_count(), 0);
+    for (int cell : options_.outside) {
+      if (cell < 0 || cell >= grid_.cell_count()) {
+        return absl::InvalidArgumentError(absl::StrCat("cell ", cell, " outside the search is not in the grid"));
+      }
+      out[cell] = 1;
+    }
+    size_t kept = 0;
+    for (size_t s = 0; s < slots_.size(); ++s) {
+      if (std::any_of(slots_[s].cells.begin(), slots_[s].cells.end(), [&](int c) { return out[c] != 0; })) continue;
+      if (kept != s) {  // a vector moved onto itself is left empty
+        slots_[kept] = std::move(slots_[s]);
+        numbers_[kept] = numbers_[s];
+      }
+      ++kept;
+    }
+    slots_.resize(kept);
+    numbers_.resize(kept);
+  }
+  if (slots_.empty()) {
+    return absl::InvalidArgumentError(options_.outside.empty()
+                                          ? "the grid has no slot to fill"
+                                          : "no slot is left once those through cells outside the search (*) are out");
+  }
   // Cell -> (slot, position), across and down.
   std::vector<std::pair<int, int>> across(grid_.cell_count(), {-1, -1}), down(grid_.cell_count(), {-1, -1});
   std::vector<std::vector<std::string>> locked_words(MaskIndex::kMaxLength + 1);

@@ -59,6 +59,11 @@ struct FillOptions {
   // stay as they are; the other open slots are not filled but must keep a
   // candidate (they constrain the selection through their crossings).
   std::vector<SlotRef> only;
+  // Cells outside the search (a region's complement, `*` in a grid file):
+  // a slot through any of them is neither filled nor checked, so it
+  // constrains nothing; its other cells belong to their crossing slots
+  // alone.
+  std::vector<int> outside;
   // Words placed in slots for this fill only (letter codes): the slot takes
   // exactly that word but stays a slot, so its crossings, the duplicate
   // rule and every other rule apply to it (unlike letters written into the

@@ -366,7 +366,7 @@ absl::StatusOr<ReadPuzzleResult> ReadPuzzle(absl::string_view text, Normalizer* 
   if (LooksLikeXd(text)) return ReadXd(text, normalizer, name);
   ReadPuzzleResult out;
   out.format = "grid";
-  auto grid = Grid::Parse(text, normalizer, name);
+  auto grid = Grid::Parse(text, normalizer, name, &out.outside);
   if (!grid.ok()) return grid.status();
   out.grid = std::move(*grid);
   return out;

@@ -33,6 +33,8 @@ struct ReadPuzzleResult {
   // which `solution` holds the first of; xd: a "Rebus:" key in the grid,
   // which `grid` holds the first letter for).
   CellMarks marks;
+  // grid: the cells marked `*`, outside the search (empty in `grid`).
+  std::vector<int> outside;
 };
 
 // Detects the format: a JSON object is ipuz; "Key: value" headers or

@@ -13,7 +13,8 @@ namespace xwdb {
 
 Grid::Grid(int rows, int cols) : rows_(rows), cols_(cols), cells_(size_t(rows) * cols, kEmpty) {}
 
-absl::StatusOr<Grid> Grid::Parse(absl::string_view text, Normalizer* normalizer, absl::string_view name) {
+absl::StatusOr<Grid> Grid::Parse(absl::string_view text, Normalizer* normalizer, absl::string_view name,
+                                 std::vector<int>* outside) {
   if (!IsValidUtf8(text)) return absl::InvalidArgumentError(absl::StrCat(name, ": not valid UTF-8"));
   std::vector<std::vector<absl::string_view>> rows;  // one UTF-8 character per cell
   bool only_ox = true, any_o = false;
@@ -24,7 +25,7 @@ absl::StatusOr<Grid> Grid::Parse(absl::string_view text, Normalizer* normalizer,
       int len = 1;
       DecodeUtf8(line.substr(i), &len);
       const absl::string_view ch = line.substr(i, len);
-      if (ch != "o" && ch != "x" && ch != " ") only_ox = false;
+      if (ch != "o" && ch != "x" && ch != " " && !(outside != nullptr && ch == "*")) only_ox = false;
       any_o |= ch == "o";
       row.push_back(ch);
       i += len;
@@ -53,12 +54,15 @@ absl::StatusOr<Grid> Grid::Parse(absl::string_view text, Normalizer* normalizer,
         value = kBlock;
       } else if (ch == "." || (emogic && ch == "o")) {
         value = kEmpty;
+      } else if (outside != nullptr && ch == "*") {
+        value = kEmpty;
+        outside->push_back(static_cast<int>(r * cols + c));
       } else if (normalizer->NormalizeAnswer(ch, &codes) == TextVerdict::kOk && codes.size() == 1) {
         value = static_cast<uint8_t>(codes[0]);
       } else {
         return absl::InvalidArgumentError(absl::StrCat(
             name, ": row ", r + 1, ", column ", c + 1, ": '", ch,
-            "' is neither '.', '#', a space nor one letter of the alphabet (",
+            "' is neither '.', '#', ", outside != nullptr ? "'*', " : "", "a space nor one letter of the alphabet (",
             normalizer->alphabet().ToUtf8(), ")"));
       }
       grid.Set(static_cast<int>(r * cols + c), value);

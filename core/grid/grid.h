@@ -7,7 +7,9 @@
 //     the dictionary's locale;
 //   - the Emogic format: `o` an empty cell, `x` a block. Chosen when the
 //     text holds nothing but `o`, `x` and blanks.
-// Rows shorter than the longest are padded with blocks.
+// Rows shorter than the longest are padded with blocks. Where the caller
+// asks for them, `*` marks an empty cell outside the search (a region's
+// complement: FillOptions::outside).
 //
 // A slot is a maximal run, across or down, of at least `min_length` open
 // cells. Cells are numbered row * cols + col.
@@ -32,8 +34,10 @@ class Grid {
   static constexpr uint8_t kBlock = 0xFF;
 
   // Parses `text`; errors name `name`, the row and the column (1-based).
+  // With `outside`, `*` cells are empty and listed there; without, a `*`
+  // is an error.
   static absl::StatusOr<Grid> Parse(absl::string_view text, Normalizer* normalizer,
-                                    absl::string_view name = "grid");
+                                    absl::string_view name = "grid", std::vector<int>* outside = nullptr);
   // An all-empty grid. REQUIRES: 1 <= rows, cols <= kMaxSide.
   Grid(int rows, int cols);
 

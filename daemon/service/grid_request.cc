@@ -46,7 +46,7 @@ absl::StatusOr<uint8_t> ReadAllowed(const google::protobuf::RepeatedPtrField<std
 absl::StatusOr<Grid> ReadRequestGrid(const google::protobuf::RepeatedPtrField<std::string>& rows,
                                      const std::string& puzzle,
                                      const google::protobuf::RepeatedPtrField<v1::LockedEntry>& locked,
-                                     Normalizer* normalizer) {
+                                     Normalizer* normalizer, std::vector<int>* outside) {
   // Limits first: nothing is parsed past them.
   if (!puzzle.empty()) {
     if (!rows.empty()) return Invalid("puzzle: give rows or puzzle, not both");
@@ -69,9 +69,13 @@ absl::StatusOr<Grid> ReadRequestGrid(const google::protobuf::RepeatedPtrField<st
   if (!puzzle.empty()) {
     auto read = ReadPuzzle(puzzle, normalizer, "puzzle");
     if (!read.ok()) return Invalid(std::string(read.status().message()));
+    if (!read->outside.empty() && outside == nullptr) {
+      return Invalid("puzzle: cells marked '*' (a region) are for Fill only");
+    }
+    if (outside != nullptr) *outside = std::move(read->outside);
     grid = std::move(read->grid);
   } else {
-    grid = Grid::Parse(absl::StrJoin(rows, "\n") + "\n", normalizer, "rows");
+    grid = Grid::Parse(absl::StrJoin(rows, "\n") + "\n", normalizer, "rows", outside);
     if (!grid.ok()) return Invalid(std::string(grid.status().message()));
   }
   for (int i = 0; i < locked.size(); ++i) {

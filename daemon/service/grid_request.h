@@ -7,6 +7,7 @@
 #define XWDB_DAEMON_SERVICE_GRID_REQUEST_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -30,15 +31,17 @@ absl::StatusOr<uint8_t> ReadAllowed(const google::protobuf::RepeatedPtrField<std
 
 // The grid given as `rows` or as a whole `puzzle` file (any format xwdb
 // reads), with the `locked` entries written into it. Limits are checked
-// before anything is parsed.
+// before anything is parsed. With `outside`, `*` cells (a region's
+// complement) are listed there; without, a `*` is an error.
 absl::StatusOr<Grid> ReadRequestGrid(const google::protobuf::RepeatedPtrField<std::string>& rows,
                                      const std::string& puzzle,
                                      const google::protobuf::RepeatedPtrField<xwdb::v1::LockedEntry>& locked,
-                                     Normalizer* normalizer);
+                                     Normalizer* normalizer, std::vector<int>* outside = nullptr);
 
 template <class Request>
-absl::StatusOr<Grid> ReadRequestGrid(const Request& request, Normalizer* normalizer) {
-  return ReadRequestGrid(request.rows(), request.puzzle(), request.locked(), normalizer);
+absl::StatusOr<Grid> ReadRequestGrid(const Request& request, Normalizer* normalizer,
+                                     std::vector<int>* outside = nullptr) {
+  return ReadRequestGrid(request.rows(), request.puzzle(), request.locked(), normalizer, outside);
 }
 
 // Checks `in` and writes it into `out`: the rules (min_score, min_length,

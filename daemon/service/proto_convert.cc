@@ -52,6 +52,32 @@ void FillToProto(const Fill& fill, const MaskIndex& index, v1::FilledGrid* out) 
   out->set_seconds(fill.seconds);
 }
 
+void EnumerationToProto(const EnumerateResult& result, const MaskIndex& index, int words_per_slot,
+                        v1::FillResult* out) {
+  FillOutcome outcome = result.stop;
+  if (result.complete) outcome = result.fills > 0 ? FillOutcome::kFilled : FillOutcome::kImpossible;
+  out->set_outcome(OutcomeToProto(outcome));
+  out->set_reason(result.reason);
+  out->mutable_stats()->set_nodes(result.stats.nodes);
+  out->mutable_stats()->set_seconds(result.stats.seconds);
+  v1::EnumerationResult* e = out->mutable_enumeration();
+  e->set_complete(result.complete);
+  e->set_fills(result.fills);
+  e->set_partitions(result.partitions);
+  e->set_threads(result.threads);
+  for (const SlotWordSet& set : result.word_sets) {
+    v1::SlotWordSet* s = e->add_word_sets();
+    s->set_number(set.number);
+    s->set_direction(set.slot.down ? v1::DOWN : v1::ACROSS);
+    s->set_row(set.slot.row + 1);
+    s->set_column(set.slot.col + 1);
+    s->set_size(static_cast<int32_t>(set.words.size()));
+    for (size_t k = 0; k < set.words.size() && k < size_t(words_per_slot); ++k) {
+      s->add_words(index.alphabet().Decode(set.words[k]));
+    }
+  }
+}
+
 void FillResultToProto(const FillResult& result, const MaskIndex& index, v1::FillResult* out) {
   out->set_outcome(OutcomeToProto(result.outcome));
   for (const Fill& f : result.fills) FillToProto(f, index, out->add_fills());

@@ -6,6 +6,7 @@
 #define XWDB_DAEMON_SERVICE_PROTO_CONVERT_H_
 
 #include "core/fill/analysis.h"
+#include "core/fill/enumerate.h"
 #include "core/fill/fill_result.h"
 #include "core/fill/suggest.h"
 #include "core/grid/grid.h"
@@ -21,6 +22,12 @@ void SlotToProto(const Slot& slot, int number, xwdb::v1::SlotId* out);
 void FillToProto(const Fill& fill, const MaskIndex& index, xwdb::v1::FilledGrid* out);
 // Everything but the reason, which the caller words (it knows the limits).
 void FillResultToProto(const FillResult& result, const MaskIndex& index, xwdb::v1::FillResult* out);
+// An enumeration's result: the outcome (FILLED if a fill was found or the
+// caller's max_fills ended it, IMPOSSIBLE if the complete search found
+// none, else TIMED_OUT or CANCELLED), the count and at most
+// `words_per_slot` words of each slot's set.
+void EnumerationToProto(const EnumerateResult& result, const MaskIndex& index, int words_per_slot,
+                        xwdb::v1::FillResult* out);
 void AnalysisToProto(const GridAnalysis& analysis, const Grid& grid, const MaskIndex& index,
                      xwdb::v1::AnalyzeResponse* out);
 void SuggestionsToProto(const SuggestResult& result, const MaskIndex& index, xwdb::v1::SuggestResponse* out);

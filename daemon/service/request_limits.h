@@ -22,6 +22,12 @@ inline constexpr size_t kMaxMatchManyQueries = 1000;
 inline constexpr int64_t kMaxMatchManyWords = 100000;
 inline constexpr size_t kMaxMatchManyExcluded = 10000;
 inline constexpr int kMaxSolutions = 100;
+// An enumeration (FillRequest.enumerate): the fills streamed, and the
+// words per slot in its word sets.
+inline constexpr uint64_t kDefaultEnumeratedFills = 1000;
+inline constexpr uint64_t kMaxEnumeratedFills = 100000;
+inline constexpr int kDefaultWordsPerSlot = 1000;
+inline constexpr int kMaxWordsPerSlot = 20000;
 inline constexpr size_t kMaxClueWords = 1000;
 inline constexpr int kMaxCluesPerWord = 1000;
 inline constexpr size_t kMaxWordBytes = 1024;

@@ -14,6 +14,7 @@
 #include "core/clue/own_clues.h"
 #include "core/store/schema.h"
 #include "core/fill/analysis.h"
+#include "core/fill/enumerate.h"
 #include "core/fill/solver.h"
 #include "core/fill/suggest.h"
 #include "core/format/puzzle.h"
@@ -202,7 +203,10 @@ absl::StatusOr<XwdbService::GridCall> XwdbService::ReadGridCall(const CallContex
   *dictionary = call.dict->name;
   auto normalizer = call.dict->BorrowNormalizer();
   if (!normalizer.ok()) return normalizer.status();
-  auto grid = ReadRequestGrid(request, normalizer->get());
+  std::vector<int> outside;
+  // A region (`*` cells) is a fill's or an enumeration's.
+  constexpr bool kFill = std::is_same_v<Request, v1::FillRequest>;
+  auto grid = ReadRequestGrid(request, normalizer->get(), kFill ? &outside : nullptr);
   if (!grid.ok()) return grid.status();
   call.grid = std::move(*grid);
   if (absl::Status s =
@@ -210,6 +214,7 @@ absl::StatusOr<XwdbService::GridCall> XwdbService::ReadGridCall(const CallContex
       !s.ok()) {
     return s;
   }
+  call.options.outside = std::move(outside);
   auto index = IndexWithLists(context, *call.dict, normalizer->get(), request.lists());
   if (!index.ok()) return index.status();
   call.index = std::move(*index);
@@ -393,6 +398,20 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
     o.timeout_seconds = std::min(o.timeout_seconds, request.options().timeout_seconds());
   }
   o.timeout_seconds = context.SecondsLeft(o.timeout_seconds);
+  if (request.has_enumerate()) {
+    const v1::Enumeration& e = request.enumerate();
+    if (e.goal() != v1::ENUMERATE_COUNT && e.goal() != v1::ENUMERATE_FILLS && e.goal() != v1::ENUMERATE_WORD_SETS) {
+      return Invalid("enumerate.goal: ENUMERATE_COUNT, ENUMERATE_FILLS or ENUMERATE_WORD_SETS");
+    }
+    if (e.max_fills() > kMaxEnumeratedFills) {
+      return Invalid(absl::StrCat("enumerate.max_fills: at most ", kMaxEnumeratedFills));
+    }
+    if (e.words_per_slot() < 0 || e.words_per_slot() > kMaxWordsPerSlot) {
+      return Invalid(absl::StrCat("enumerate.words_per_slot: must be 0 to ", kMaxWordsPerSlot));
+    }
+    if (!o.only.empty()) return Invalid("options.only: an enumeration searches a region ('*' cells), not a selection");
+    if (o.optimize != OptimizeGoal::kNone) return Invalid("options.optimize: an enumeration does not optimize");
+  }
 
   // Admission: a place in the pool, or a turn in its queue, or a refusal.
   if (absl::Status s = EnterPool(context); !s.ok()) return s;
@@ -400,6 +419,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
     FillGate* gate;
     ~Leave() { gate->Leave(); }
   } leave{&gate_};
+  if (request.has_enumerate()) return DoEnumerate(context, request.enumerate(), *call, send);
 
   Solver* running = nullptr;
   const Alphabet& alphabet = call->index->alphabet();
@@ -444,6 +464,63 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
                           o.max_nodes ? absl::StrCat(" or ", o.max_nodes, " decisions") : "");
   }
   out->set_reason(reason);
+  send(event);
+  return absl::OkStatus();
+}
+
+absl::Status XwdbService::DoEnumerate(const CallContext& context, const v1::Enumeration& request,
+                                      const GridCall& call, const FillEventSink& send) {
+  auto enumerator = Enumerator::Create(call.index, call.grid, call.options);
+  if (!enumerator.ok()) return Invalid(absl::StrCat("rows: ", enumerator.status().message()));
+  Enumerator* running = enumerator->get();
+  const uint64_t max_fills = request.max_fills() > 0 ? request.max_fills() : kDefaultEnumeratedFills;
+  EnumerateOptions eo;
+  eo.goal = request.goal() == v1::ENUMERATE_WORD_SETS ? EnumerateGoal::kWordSets : EnumerateGoal::kCount;
+  uint64_t sent = 0;
+  if (request.goal() == v1::ENUMERATE_FILLS) {
+    eo.on_fill = [&](const xwdb::Fill& fill) {
+      v1::FillEvent event;
+      FillToProto(fill, *call.index, event.mutable_found());
+      if (!send(event)) {
+        running->Cancel();  // the client went away
+        return false;
+      }
+      return ++sent < max_fills;
+    };
+  }
+  const Clock::time_point start = Clock::now();
+  Clock::time_point next_event = start + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+  eo.progress_interval_seconds = kCallCheckSeconds;
+  eo.on_progress = [&](uint64_t fills, int partitions_done, int partitions) {
+    if (context.IsCancelled()) {
+      running->Cancel();
+      return;
+    }
+    const Clock::time_point now = Clock::now();
+    if (now < next_event) return;
+    next_event = now + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+    v1::FillEvent event;
+    v1::FillProgress* out = event.mutable_progress();
+    out->set_fills_counted(fills);
+    out->set_partitions_done(partitions_done);
+    out->set_partitions(partitions);
+    out->set_seconds(std::chrono::duration<double>(now - start).count());
+    if (!send(event)) running->Cancel();
+  };
+  const EnumerateResult r = running->Run(eo);
+  fills_.fetch_add(1, std::memory_order_relaxed);
+  fill_nodes_.fetch_add(r.stats.nodes, std::memory_order_relaxed);
+  if (context.IsCancelled()) return absl::CancelledError("fill: cancelled by the client");
+  v1::FillEvent event;
+  v1::FillResult* out = event.mutable_result();
+  const int words_per_slot = request.words_per_slot() > 0 ? request.words_per_slot() : kDefaultWordsPerSlot;
+  EnumerationToProto(r, *call.index, words_per_slot, out);
+  if (!r.complete && sent >= max_fills) {
+    out->set_outcome(v1::FILLED);
+    out->set_reason(absl::StrCat("stopped after max_fills (", max_fills, ") fills"));
+  } else if (!r.complete && r.stop == FillOutcome::kTimeout) {
+    out->set_reason(absl::StrCat("not every fill within ", call.options.timeout_seconds, " s"));
+  }
   send(event);
   return absl::OkStatus();
 }

@@ -158,6 +158,9 @@ class XwdbService {
                            xwdb::v1::MatchManyResponse* response, std::string* dictionary);
   absl::Status DoFill(const CallContext& context, const xwdb::v1::FillRequest& request, const FillEventSink& send,
                       std::string* dictionary);
+  // FillRequest.enumerate, once the call has its place in the pool.
+  absl::Status DoEnumerate(const CallContext& context, const xwdb::v1::Enumeration& request, const GridCall& call,
+                           const FillEventSink& send);
   absl::Status DoAnalyze(const CallContext& context, const xwdb::v1::AnalyzeRequest& request, xwdb::v1::AnalyzeResponse* response,
                          std::string* dictionary);
   absl::Status DoSuggest(const CallContext& context, const xwdb::v1::SuggestRequest& request,

@@ -162,6 +162,60 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
         self.assertEqual(lowest, sorted(lowest))
         self.assertEqual(lowest[-1], best)
 
+    def enumerate(self, rows, goal, threads=1, **enumeration):
+        from xwdb.v1 import xwdb_pb2
+        request = xwdb_pb2.FillRequest(rows=rows, options=xwdb_pb2.FillOptions(threads=threads),
+                                       enumerate=xwdb_pb2.Enumeration(goal=goal, **enumeration))
+        events = list(self.stub().Fill(request, timeout=60))
+        self.assertTrue(events[-1].HasField("result"))
+        return [list(e.found.rows) for e in events if e.HasField("found")], events[-1].result
+
+    def test_enumerate_counts_streams_and_gives_word_sets_as_brute_force(self):
+        from xwdb.v1 import xwdb_pb2
+        for given in (["...", "...", "..."], ["c..", "...", "..."], ["q..", "...", "..."]):
+            expected = brute_force_fills(given)
+            for threads in (1, 2):
+                with self.subTest(given=given, threads=threads):
+                    _, r = self.enumerate(given, xwdb_pb2.ENUMERATE_COUNT, threads)
+                    self.assertTrue(r.enumeration.complete)
+                    self.assertEqual(r.enumeration.fills, len(expected))
+                    self.assertEqual(r.outcome, xwdb_pb2.FILLED if expected else xwdb_pb2.IMPOSSIBLE)
+                    found, r = self.enumerate(given, xwdb_pb2.ENUMERATE_FILLS, threads, max_fills=100000)
+                    self.assertEqual(sorted(found), sorted(expected))
+                    _, r = self.enumerate(given, xwdb_pb2.ENUMERATE_WORD_SETS, threads)
+                    self.assertTrue(r.enumeration.complete)
+                    self.assertEqual(len(r.enumeration.word_sets), 6)
+                    for s in r.enumeration.word_sets:
+                        k = s.row - 1 if s.direction == xwdb_pb2.ACROSS else 3 + s.column - 1
+                        union = {entries_of(f)[k] for f in expected}
+                        self.assertEqual(set(s.words), union, (s.number, s.direction))
+                        self.assertEqual(s.size, len(union))
+        # Enough fills: the stream stops there, and says so.
+        found, r = self.enumerate(["...", "...", "..."], xwdb_pb2.ENUMERATE_FILLS, max_fills=3)
+        self.assertEqual(len(found), 3)
+        self.assertFalse(r.enumeration.complete)
+        self.assertEqual(r.outcome, xwdb_pb2.FILLED)
+        self.assertIn("max_fills", r.reason)
+
+    def test_enumerate_a_region_leaves_the_slots_through_star_cells_out(self):
+        from xwdb.v1 import xwdb_pb2
+        # Row 3's across and columns 1 and 2's downs run through a `*`: the
+        # region is rows 1 and 2 across and column 3 down.
+        expected = set()
+        for a, b in itertools.product(WORDS, repeat=2):
+            for z in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+                down = a[2] + b[2] + z
+                if down in WORDS and len({a, b, down}) == 3:
+                    expected.add((a, b, down))
+        _, r = self.enumerate(["...", "...", "**."], xwdb_pb2.ENUMERATE_COUNT, threads=2)
+        self.assertTrue(r.enumeration.complete)
+        self.assertEqual(r.enumeration.fills, len(expected))
+        _, r = self.enumerate(["...", "...", "**."], xwdb_pb2.ENUMERATE_WORD_SETS)
+        sets = {(s.number, s.direction): set(s.words) for s in r.enumeration.word_sets}
+        self.assertEqual(sets, {(1, xwdb_pb2.ACROSS): {e[0] for e in expected},
+                                (4, xwdb_pb2.ACROSS): {e[1] for e in expected},
+                                (3, xwdb_pb2.DOWN): {e[2] for e in expected}})
+
     def test_limits_name_the_field(self):
         import grpc
         from xwdb.v1 import xwdb_pb2
@@ -182,6 +236,12 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
                 rows=rows, options=xwdb_pb2.FillOptions(exclude=["x"] * 10001)), timeout=10)), "options.exclude"),
             (lambda s: list(s.Fill(xwdb_pb2.FillRequest(
                 rows=rows, options=xwdb_pb2.FillOptions(only_cells="1,1-x")), timeout=10)), "options.only_cells"),
+            (lambda s: list(s.Fill(xwdb_pb2.FillRequest(
+                rows=rows, enumerate=xwdb_pb2.Enumeration(max_fills=100001)), timeout=10)), "enumerate.max_fills"),
+            (lambda s: list(s.Fill(xwdb_pb2.FillRequest(
+                rows=rows, enumerate=xwdb_pb2.Enumeration(words_per_slot=-1)), timeout=10)),
+             "enumerate.words_per_slot"),
+            (lambda s: s.Analyze(xwdb_pb2.AnalyzeRequest(rows=["*..", "...", "..."]), timeout=10), "rows"),
             (lambda s: s.Analyze(xwdb_pb2.AnalyzeRequest(rows=rows, best_words=101), timeout=10), "best_words"),
             (lambda s: s.Suggest(xwdb_pb2.SuggestRequest(rows=rows, slot=xwdb_pb2.SlotId(name="1A"), verify=101),
                                  timeout=10), "verify"),

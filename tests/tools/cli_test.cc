@@ -1,14 +1,18 @@
 // The xwdb command line, run in-process end to end on a real dictionary.
 #include "tools/xwdb/cli.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
 
@@ -250,6 +254,80 @@ TEST(CliTest, CirclesAndRebusCellsGoThroughFillAndClues) {
   EXPECT_NE(fill.out.find("\ncOT#\nA1E#\nTEN#\n"), std::string::npos) << fill.out;
   EXPECT_NE(fill.out.find("A4.  ~ AHEARTE\n"), std::string::npos) << fill.out;
   EXPECT_NE(fill.out.find("D2.  ~ OHEARTE\n"), std::string::npos) << fill.out;
+}
+
+// xwdb fill --all: the count, the fills printed and the word sets agree
+// with each other and with the grid's arithmetic; `*` cells make a region.
+TEST(CliTest, FillAllCountsPrintsAndGivesWordSetsOfARegion) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  const std::vector<std::string> words = {"AT", "TO", "TA", "OT", "AO", "OA", "TT"};
+  std::string list;
+  for (const std::string& w : words) list += w + ";60\n";
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"}, list).code, kExitOk);
+  const std::vector<std::string> base = {"fill", "--db", db, "-", "--min-score", "0", "--allow", "unclued", "--all"};
+  auto run = [&](std::vector<std::string> extra, const std::string& grid) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return Xwdb(args, grid);
+  };
+  // Every 2x2 fill by hand: rows r0 r1, columns from them, four distinct words.
+  std::set<std::string> all;
+  std::map<int, std::set<std::string>> entries;  // 0, 1 across; 2, 3 down
+  for (const std::string& r0 : words) {
+    for (const std::string& r1 : words) {
+      const std::string c0 = {r0[0], r1[0]}, c1 = {r0[1], r1[1]};
+      const std::set<std::string> distinct = {r0, r1, c0, c1};
+      if (distinct.size() != 4 || !std::count(words.begin(), words.end(), c0) ||
+          !std::count(words.begin(), words.end(), c1)) {
+        continue;
+      }
+      all.insert(r0 + "\n" + r1 + "\n");
+      entries[0].insert(r0);
+      entries[1].insert(r1);
+      entries[2].insert(c0);
+      entries[3].insert(c1);
+    }
+  }
+  ASSERT_GT(all.size(), 2u);
+  for (const char* threads : {"1", "2"}) {
+    Result count = run({"--threads", threads}, "..\n..\n");
+    ASSERT_EQ(count.code, kExitOk) << count.err;
+    EXPECT_EQ(count.out, absl::StrCat(all.size(), " fills\n"));
+    EXPECT_NE(count.err.find("complete"), std::string::npos) << count.err;
+    Result printed = run({"--threads", threads, "--print-fills"}, "..\n..\n");
+    ASSERT_EQ(printed.code, kExitOk) << printed.err;
+    std::set<std::string> seen;
+    for (absl::string_view block : absl::StrSplit(printed.out, "\n\n")) seen.insert(std::string(block) + (absl::EndsWith(block, "\n") ? "" : "\n"));
+    EXPECT_EQ(seen, all);
+    Result sets = run({"--threads", threads, "--word-sets", "--format", "json"}, "..\n..\n");
+    ASSERT_EQ(sets.code, kExitOk) << sets.err;
+    auto j = nlohmann::json::parse(sets.out);
+    ASSERT_EQ(j["slots"].size(), 4u);
+    for (int k = 0; k < 4; ++k) {
+      const auto got = j["slots"][k]["words"].get<std::vector<std::string>>();
+      EXPECT_EQ(std::set<std::string>(got.begin(), got.end()), entries[k]) << k;
+    }
+  }
+  // A region: the slots through the `*` are out, the rest counted.
+  size_t region = 0;
+  for (const std::string& a : words) {
+    for (const std::string& d : words) region += a[1] == d[1] && a != d;
+  }
+  Result part = run({}, "*.\n..\n");
+  ASSERT_EQ(part.code, kExitOk) << part.err;
+  EXPECT_EQ(part.out, absl::StrCat(region, " fills\n"));
+  Result one = run({"--print-fills", "--max-fills", "1"}, "*.\n..\n");
+  ASSERT_EQ(one.code, kExitOk) << one.err;
+  EXPECT_EQ(one.out.size(), 6u) << one.out;
+  EXPECT_EQ(one.out[0], '*');  // the cell outside is shown as such
+  Result none = run({}, "QQ\n..\n");
+  EXPECT_EQ(none.code, 2) << none.err;
+  EXPECT_EQ(none.out, "0 fills\n");
+  Result lonely = run({"--word-sets"}, "*.\n*.\n");  // one slot, down column 2
+  EXPECT_EQ(lonely.code, kExitOk) << lonely.err;
+  EXPECT_NE(lonely.out.find("2 down (row 1, column 2): 7 words"), std::string::npos) << lonely.out;
+  EXPECT_EQ(Xwdb({"fill", "--db", db, "-", "--word-sets"}, "..\n..\n").code, kExitUsage);  // needs --all
 }
 
 TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {

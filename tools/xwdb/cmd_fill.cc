@@ -15,6 +15,7 @@
 #include "core/index/word_marks.h"
 #include "tools/xwdb/clue_choice.h"
 #include "tools/xwdb/command.h"
+#include "tools/xwdb/fill_all.h"
 #include "tools/xwdb/grid_context.h"
 
 namespace xwdb::cli {
@@ -37,6 +38,8 @@ struct FillArgs {
   std::string optimize;
   std::string sat = "auto";
   std::string restart_schedule = "geometric";
+  bool all = false;
+  FillAllArgs fill_all;
 };
 
 // --only values: slot names ("17A", "3,1,D"); "17A,18D" lists several.
@@ -78,6 +81,12 @@ int Run(const FillArgs& a, Io& io) {
   }
   const Alphabet& alphabet = context->index->alphabet();
   if (absl::Status s = ResolveSelection(a, input->grid, &options); !s.ok()) return Fail(io, "fill", s);
+  options.outside = input->outside;  // `*` cells: a region's complement
+  if (a.all) {
+    FillAllArgs all = a.fill_all;
+    all.format = a.format;
+    return RunFillAll(context->index, input->grid, options, all, a.grid, io);
+  }
   if (a.optimize == "min") options.optimize = OptimizeGoal::kMin;
   if (a.optimize == "mean") options.optimize = OptimizeGoal::kMean;
   if (a.sat == "never") options.sat = SatUse::kNever;
@@ -222,6 +231,15 @@ Command AddFillCommand(CLI::App* root) {
       ->required();
   app->add_option("--format", args->format, "text, json, ipuz, xd, puz (binary) or svg")
       ->check(CLI::IsMember({"text", "json", "ipuz", "xd", "puz", "svg", "svg-blank"}));
+  CLI::Option* all = app->add_flag("--all", args->all,
+                "Every fill (exhaustive): print how many (text or json); cells marked * in a plain grid are outside "
+                "the search (their slots are not filled and constrain nothing)");
+  app->add_flag("--print-fills", args->fill_all.fills, "With --all: print each fill as found (json: one per line)")
+      ->needs(all);
+  app->add_flag("--word-sets", args->fill_all.words,
+                "With --all: for each open slot, the words that appear in at least one fill")
+      ->needs(all);
+  app->add_option("--max-fills", args->fill_all.max_fills, "With --all: stop after this many fills")->needs(all);
   app->add_flag("--clues", args->clues, "Clue every entry from the dictionary (a numbered, clued puzzle)");
   AddClueChoiceOptions(app, &args->clue_choice);
   FillOptions& o = args->options;

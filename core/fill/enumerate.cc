@@ -1,0 +1,340 @@
+#include "core/fill/enumerate.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include "core/fill/domains.h"
+#include "core/fill/fill_record.h"
+
+namespace xwdb {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+// Parallel runs cut the tree into about this many partitions per thread:
+// enough that a thread finishing early finds more work.
+constexpr size_t kPartitionsPerThread = 16;
+// ... but no deeper than this many decisions (the prefixes are replayed).
+constexpr int kMaxSplitDepth = 4;
+// The clock is read every this many decisions.
+constexpr uint64_t kCheckEvery = 64;
+
+// A partition: decisions (variable, word id) from the root.
+using Prefix = std::vector<std::pair<int, uint32_t>>;
+
+enum StopKind : int { kRunning = 0, kTimedOut, kCancelledByCaller, kEndedByFill };
+
+}  // namespace
+
+// What the threads share.
+struct Enumerator::Shared {
+  const EnumerateOptions* eo = nullptr;
+  std::atomic<bool>* cancelled = nullptr;
+  Clock::time_point start;
+  Clock::time_point deadline;
+  std::atomic<int> stop{kRunning};
+  std::atomic<uint64_t> fills{0};
+  std::vector<Prefix> partitions;
+  std::atomic<size_t> next_partition{0};
+  std::atomic<int> partitions_done{0};
+  // Serializes on_fill and on_progress.
+  std::mutex callback_mu;
+  std::atomic<int64_t> next_progress_ns{0};
+  // kWordSets: per variable, the words seen in a fill (a bitset over the
+  // index's words of its length). Bits are only ever set.
+  std::vector<std::unique_ptr<std::atomic<uint64_t>[]>> seen;
+
+  bool Stopped() const { return stop.load(std::memory_order_relaxed) != kRunning; }
+  void Stop(int kind) {
+    int running = kRunning;
+    stop.compare_exchange_strong(running, kind);
+  }
+};
+
+// One thread's search, over its own Domains.
+class Enumerator::Worker {
+ public:
+  Worker(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options, Shared* shared)
+      : d_(std::move(index), grid, options), shared_(shared) {}
+
+  absl::Status Init() {
+    if (absl::Status s = d_.Init(); !s.ok()) return s;
+    none_ = LevelSet(d_.max_level());
+    candidates_.resize(d_.var_count() + 1);
+    return absl::OkStatus();
+  }
+  bool PropagateRoot() { return d_.RootPropagate(); }
+  const Domains& domains() const { return d_; }
+  uint64_t nodes() const { return nodes_; }
+
+  // Makes the prefix's decisions from the root; false if one fails.
+  bool Replay(const Prefix& prefix) {
+    for (const auto& [x, id] : prefix) {
+      d_.PushLevel();
+      if (!d_.Contains(x, id) || !d_.Assign(x, id) || !d_.Propagate()) return false;
+    }
+    return true;
+  }
+  void Unwind() {
+    while (d_.level() > Domains::kRootLevel) d_.PopLevel();
+  }
+
+  // The prefix's children: one per word of the variable it would choose;
+  // the prefix itself if it is a whole fill; nothing if it fails.
+  void Split(const Prefix& prefix, std::vector<Prefix>* out) {
+    if (Replay(prefix)) {
+      const int x = Choose();
+      if (x < 0) {
+        out->push_back(prefix);
+      } else {
+        d_.ForEachWord(x, [&](uint32_t id) {
+          out->push_back(prefix);
+          out->back().push_back({x, id});
+          return true;
+        });
+      }
+    }
+    Unwind();
+  }
+
+  // Every fill below the current state.
+  void Visit(int depth) {
+    if (Stopped()) return;
+    const bool word_sets = shared_->eo->goal == EnumerateGoal::kWordSets;
+    if (word_sets && AllSeen()) return;
+    const int x = Choose();
+    if (x < 0) {
+      Record();
+      return;
+    }
+    std::vector<uint32_t>& ids = candidates_[depth];
+    ids.clear();
+    d_.ForEachWord(x, [&](uint32_t id) {
+      ids.push_back(id);
+      return true;
+    });
+    if (word_sets) {
+      // The words not yet seen in a fill first: each fill found with one
+      // adds to the sets; the others may be pruned by then.
+      std::stable_partition(ids.begin(), ids.end(), [&](uint32_t id) { return !Seen(x, id); });
+    }
+    for (uint32_t id : ids) {
+      if (!d_.Contains(x, id)) continue;  // gone with an earlier sibling
+      ++nodes_;
+      d_.PushLevel();
+      if (d_.Assign(x, id) && d_.Propagate()) Visit(depth + 1);
+      d_.PopLevel();
+      if (Stopped()) return;
+      // Every fill with x = id is counted: the later siblings go without it.
+      if (!d_.RemoveOne(x, id, none_) || !d_.Propagate()) return;
+    }
+  }
+
+ private:
+  // The open variable with the fewest words (the first of equals); -1 if
+  // every one is assigned.
+  int Choose() const {
+    int best = -1;
+    uint32_t best_size = 0;
+    for (int x = 0; x < d_.var_count(); ++x) {
+      const Domains::Var& v = d_.var(x);
+      if (v.assigned >= 0) continue;
+      if (best < 0 || v.size < best_size) {
+        best = x;
+        best_size = v.size;
+      }
+    }
+    return best;
+  }
+
+  bool Seen(int x, uint32_t id) const {
+    return (shared_->seen[x][id / 64].load(std::memory_order_relaxed) >> (id % 64)) & 1;
+  }
+
+  // True if every word assigned and every word still possible anywhere is
+  // already in its slot's set: no fill below can add one.
+  bool AllSeen() const {
+    for (int x = 0; x < d_.var_count(); ++x) {
+      const Domains::Var& v = d_.var(x);
+      if (v.assigned >= 0) {
+        if (!Seen(x, uint32_t(v.assigned))) return false;
+        continue;
+      }
+      for (uint32_t b : v.live) {
+        if (v.domain[b] & ~shared_->seen[x][b].load(std::memory_order_relaxed)) return false;
+      }
+    }
+    return true;
+  }
+
+  void Record() {
+    if (shared_->eo->goal == EnumerateGoal::kWordSets) {
+      for (int x = 0; x < d_.var_count(); ++x) {
+        const uint32_t id = uint32_t(d_.var(x).assigned);
+        shared_->seen[x][id / 64].fetch_or(uint64_t{1} << (id % 64), std::memory_order_relaxed);
+      }
+      shared_->fills.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    shared_->fills.fetch_add(1, std::memory_order_relaxed);
+    if (!shared_->eo->on_fill) return;
+    std::vector<int> words(d_.var_count());
+    for (int x = 0; x < d_.var_count(); ++x) words[x] = d_.var(x).assigned;
+    const Fill fill = MakeFill(d_, words, std::chrono::duration<double>(Clock::now() - shared_->start).count());
+    std::lock_guard<std::mutex> lock(shared_->callback_mu);
+    if (!Stopped() && !shared_->eo->on_fill(fill)) shared_->Stop(kEndedByFill);
+  }
+
+  // Checks the cancel flag, and the clock and progress every kCheckEvery
+  // decisions.
+  bool Stopped() {
+    if (shared_->Stopped()) return true;
+    if (shared_->cancelled->load(std::memory_order_relaxed)) {
+      shared_->Stop(kCancelledByCaller);
+      return true;
+    }
+    if (nodes_ - checked_at_ < kCheckEvery) return false;
+    checked_at_ = nodes_;
+    const Clock::time_point now = Clock::now();
+    if (now >= shared_->deadline) {
+      shared_->Stop(kTimedOut);
+      return true;
+    }
+    const int64_t ns = std::chrono::duration_cast<std::chrono::nanoseconds>(now - shared_->start).count();
+    if (shared_->eo->on_progress && ns >= shared_->next_progress_ns.load(std::memory_order_relaxed)) {
+      std::unique_lock<std::mutex> lock(shared_->callback_mu, std::try_to_lock);
+      if (lock.owns_lock()) {
+        shared_->next_progress_ns.store(ns + int64_t(shared_->eo->progress_interval_seconds * 1e9));
+        shared_->eo->on_progress(shared_->fills.load(), shared_->partitions_done.load(),
+                                 static_cast<int>(shared_->partitions.size()));
+      }
+    }
+    return false;
+  }
+
+  Domains d_;
+  Shared* shared_;
+  LevelSet none_;  // a removal no decision explains (enumeration does not backjump)
+  std::vector<std::vector<uint32_t>> candidates_;  // per depth, reused
+  uint64_t nodes_ = 0;
+  uint64_t checked_at_ = 0;
+};
+
+absl::StatusOr<std::unique_ptr<Enumerator>> Enumerator::Create(std::shared_ptr<const MaskIndex> index,
+                                                               const Grid& grid, const FillOptions& options) {
+  if (options.threads < 1) return absl::InvalidArgumentError("threads must be at least 1");
+  if (!options.only.empty()) {
+    return absl::InvalidArgumentError("an enumeration searches a region, not a selection: mark the cells outside it");
+  }
+  if (!options.placed.empty()) return absl::InvalidArgumentError("an enumeration takes no placed words");
+  if (options.optimize != OptimizeGoal::kNone) return absl::InvalidArgumentError("an enumeration does not optimize");
+  if (options.max_shared_substring < 0) return absl::InvalidArgumentError("max_shared_substring must be 0 or more");
+  std::unique_ptr<Enumerator> e(new Enumerator());
+  e->index_ = std::move(index);
+  e->grid_ = grid;
+  e->options_ = options;
+  // The grid's errors now rather than from Run().
+  Domains check(e->index_, grid, options);
+  if (absl::Status s = check.Init(); !s.ok()) return s;
+  return e;
+}
+
+Enumerator::~Enumerator() = default;
+
+EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
+  EnumerateResult result;
+  Shared shared;
+  shared.eo = &eo;
+  shared.cancelled = &cancelled_;
+  shared.start = Clock::now();
+  shared.deadline = shared.start + std::chrono::microseconds(int64_t(options_.timeout_seconds * 1e6));
+  shared.next_progress_ns = int64_t(eo.progress_interval_seconds * 1e9);
+
+  Worker first(index_, grid_, options_, &shared);
+  if (!first.Init().ok()) return result;  // Create checked the same grid
+  const Domains& root = first.domains();
+  if (eo.goal == EnumerateGoal::kWordSets) {
+    for (int x = 0; x < root.var_count(); ++x) {
+      const size_t blocks = root.index().blocks(root.var(x).length);
+      shared.seen.emplace_back(new std::atomic<uint64_t>[blocks]);
+      for (size_t b = 0; b < blocks; ++b) shared.seen.back()[b].store(0, std::memory_order_relaxed);
+    }
+  }
+  auto finish = [&](uint64_t nodes) {
+    result.stop = FillOutcome::kFilled;
+    switch (shared.stop.load()) {
+      case kTimedOut: result.stop = FillOutcome::kTimeout; break;
+      case kCancelledByCaller:
+      case kEndedByFill: result.stop = FillOutcome::kCancelled; break;
+      default: break;
+    }
+    result.complete = shared.stop.load() == kRunning;
+    result.fills = shared.fills.load();
+    result.stats.nodes = nodes;
+    result.stats.seconds = std::chrono::duration<double>(Clock::now() - shared.start).count();
+    if (eo.goal == EnumerateGoal::kWordSets) {
+      for (int x = 0; x < root.var_count(); ++x) {
+        const Domains::Var& v = root.var(x);
+        SlotWordSet set{root.slots()[v.slot], root.numbers()[v.slot], {}};
+        for (size_t b = 0; b < root.index().blocks(v.length); ++b) {
+          for (uint64_t m = shared.seen[x][b].load(); m; m &= m - 1) {
+            set.words.emplace_back(root.index().letters(v.length, uint32_t(b * 64 + std::countr_zero(m))));
+          }
+        }
+        result.word_sets.push_back(std::move(set));
+      }
+    }
+    return result;
+  };
+
+  if (!first.PropagateRoot()) {
+    result.reason = root.root_failure();
+    return finish(0);
+  }
+  const int threads = options_.threads;
+  result.threads = threads;
+  if (threads == 1) {
+    first.Visit(0);
+    return finish(first.nodes());
+  }
+
+  // Cut the tree level by level until there are enough partitions.
+  shared.partitions = {Prefix{}};
+  for (int depth = 0; depth < kMaxSplitDepth && shared.partitions.size() < kPartitionsPerThread * threads; ++depth) {
+    std::vector<Prefix> next;
+    for (const Prefix& p : shared.partitions) first.Split(p, &next);
+    const bool leaves_only = std::all_of(next.begin(), next.end(), [&](const Prefix& p) { return int(p.size()) <= depth; });
+    shared.partitions = std::move(next);
+    if (leaves_only) break;  // nothing left to split
+  }
+  result.partitions = static_cast<int>(shared.partitions.size());
+
+  std::vector<std::unique_ptr<Worker>> workers;
+  auto work = [&shared](Worker* w) {
+    for (;;) {
+      const size_t k = shared.next_partition.fetch_add(1);
+      if (k >= shared.partitions.size() || shared.Stopped()) return;
+      if (w->Replay(shared.partitions[k])) w->Visit(static_cast<int>(shared.partitions[k].size()));
+      w->Unwind();
+      shared.partitions_done.fetch_add(1);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) {
+    workers.push_back(std::make_unique<Worker>(index_, grid_, options_, &shared));
+    Worker* w = workers.back().get();
+    pool.emplace_back([w, &work] {
+      if (w->Init().ok() && w->PropagateRoot()) work(w);  // the same grid and root as the first's
+    });
+  }
+  work(&first);
+  for (std::thread& t : pool) t.join();
+  uint64_t nodes = first.nodes();
+  for (const auto& w : workers) nodes += w->nodes();
+  return finish(nodes);
+}
+
+}  // namespace xwdb

@@ -1,0 +1,220 @@
+#include "core/fill/enumerate.h"
+
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "tests/testing/fill_reference.h"
+#include "tests/testing/small_dictionary.h"
+
+namespace xwdb {
+namespace {
+
+using testing::BruteForceFills;
+using testing::Dictionary;
+using testing::RandomDictionary;
+using testing::TinyGrid;
+
+// What brute force says of a grid: every fill, and per slot (first cell,
+// down) the words it takes in them.
+struct Reference {
+  std::set<std::string> fills;  // grid texts
+  std::map<std::pair<int, bool>, std::set<std::string>> words;
+};
+
+Reference BruteForce(const Grid& g, const Dictionary& d, bool allow_duplicates,
+                     const std::set<std::pair<int, bool>>* only = nullptr) {
+  Reference ref;
+  const std::vector<Slot> slots = FindSlots(g, 2);
+  BruteForceFills(
+      g, d.words, 2, allow_duplicates,
+      [&](const Grid& filled) {
+        ref.fills.insert(filled.ToText(d.alphabet));
+        for (const Slot& s : slots) {
+          if (only != nullptr && !only->count({s.cells[0], s.down})) continue;
+          if (SlotLetters(g, s).find(char(Grid::kEmpty)) == std::string::npos) continue;  // given whole
+          ref.words[{s.cells[0], s.down}].insert(SlotLetters(filled, s));
+        }
+        return true;
+      },
+      only);
+  return ref;
+}
+
+struct Enumerated {
+  EnumerateResult count;
+  std::multiset<std::string> streamed;
+  EnumerateResult sets;
+};
+
+Enumerated Enumerate(const Dictionary& d, const Grid& g, const FillOptions& options) {
+  Enumerated out;
+  auto e = Enumerator::Create(d.index, g, options);
+  EXPECT_TRUE(e.ok()) << e.status();
+  EnumerateOptions eo;
+  eo.on_fill = [&](const Fill& f) {
+    out.streamed.insert(f.grid.ToText(d.alphabet));
+    return true;
+  };
+  out.count = (*e)->Run(eo);
+  auto again = Enumerator::Create(d.index, g, options);
+  EnumerateOptions sets;
+  sets.goal = EnumerateGoal::kWordSets;
+  out.sets = (*again)->Run(sets);
+  return out;
+}
+
+void ExpectAgrees(const Enumerated& e, const Reference& ref) {
+  EXPECT_TRUE(e.count.complete);
+  EXPECT_TRUE(e.sets.complete);
+  EXPECT_EQ(e.count.fills, ref.fills.size());
+  // Each fill streamed once, and exactly brute force's.
+  EXPECT_EQ(e.streamed.size(), ref.fills.size());
+  EXPECT_EQ(std::set<std::string>(e.streamed.begin(), e.streamed.end()), ref.fills);
+  // Each open slot's set is the union of its words over every fill.
+  if (ref.fills.empty()) {
+    for (const SlotWordSet& s : e.sets.word_sets) EXPECT_TRUE(s.words.empty());
+    return;
+  }
+  size_t open = 0;
+  for (const SlotWordSet& s : e.sets.word_sets) {
+    const auto it = ref.words.find({s.slot.cells[0], s.slot.down});
+    ASSERT_NE(it, ref.words.end()) << "slot at cell " << s.slot.cells[0];
+    EXPECT_EQ(std::set<std::string>(s.words.begin(), s.words.end()), it->second)
+        << "slot at cell " << s.slot.cells[0] << (s.slot.down ? " down" : " across");
+    EXPECT_EQ(std::set<std::string>(s.words.begin(), s.words.end()).size(), s.words.size());
+    ++open;
+  }
+  EXPECT_EQ(open, ref.words.size());
+}
+
+// Counts, streamed fills and word sets against brute force, on one thread
+// and on several (partitioned), with and without repeated words.
+TEST(EnumerateTest, CountsFillsAndWordSetsEqualBruteForce) {
+  std::mt19937 rng(7);
+  int with_fills = 0, many = 0, none = 0;
+  for (int round = 0; round < 250; ++round) {
+    const Grid g = TinyGrid(rng);
+    const Dictionary d = RandomDictionary(3, 20 + static_cast<int>(rng() % 100), 4, round + 5000);
+    FillOptions options;
+    options.allow_duplicates = round % 3 == 0;
+    options.threads = 1 + round % 3;
+    options.min_score = round % 5 == 4 ? 30 : 0;
+    Dictionary scored = d;
+    if (options.min_score > 0) {
+      // Brute force sees only the words at or above the floor.
+      scored.words.clear();
+      for (const std::string& w : d.words) {
+        const auto id = d.index->Find(w);
+        if (id && d.index->score(static_cast<int>(w.size()), *id) >= options.min_score) scored.words.insert(w);
+      }
+    }
+    SCOPED_TRACE(absl::StrCat("round ", round, ", threads ", options.threads, "\n", g.ToText(d.alphabet)));
+    auto e = Enumerator::Create(d.index, g, options);
+    if (!e.ok()) continue;  // no slot
+    const Reference ref = BruteForce(g, scored, options.allow_duplicates);
+    ExpectAgrees(Enumerate(d, g, options), ref);
+    with_fills += !ref.fills.empty();
+    many += ref.fills.size() > 20;
+    none += ref.fills.empty();
+  }
+  EXPECT_GT(with_fills, 60);
+  EXPECT_GT(many, 20);
+  EXPECT_GT(none, 20);
+}
+
+// A region: the cells outside it take their slots out of the search, and
+// those slots constrain nothing (brute force fills only the others).
+TEST(EnumerateTest, ARegionLeavesTheSlotsThroughCellsOutsideItUnsearched) {
+  std::mt19937 rng(11);
+  int compared = 0;
+  for (int round = 0; round < 200; ++round) {
+    const Grid g = TinyGrid(rng);
+    const Dictionary d = RandomDictionary(3, 20 + static_cast<int>(rng() % 100), 4, round + 9000);
+    FillOptions options;
+    options.threads = 1 + round % 2;
+    std::vector<char> out(g.cell_count(), 0);
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      if (!g.IsBlock(cell) && rng() % 6 == 0) {
+        out[cell] = 1;
+        options.outside.push_back(cell);
+      }
+    }
+    std::set<std::pair<int, bool>> only;
+    bool dropped_given = false;
+    for (const Slot& s : FindSlots(g, 2)) {
+      bool inside = true;
+      for (int c : s.cells) inside &= !out[c];
+      if (inside) {
+        only.insert({s.cells[0], s.down});
+      } else {
+        dropped_given |= SlotLetters(g, s).find(char(Grid::kEmpty)) == std::string::npos;
+      }
+    }
+    // A given entry outside the region constrains nothing either: brute
+    // force would count it against repeats.
+    options.allow_duplicates = round % 2 == 0 || dropped_given;
+    SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
+    auto e = Enumerator::Create(d.index, g, options);
+    if (only.empty()) {
+      EXPECT_FALSE(e.ok());  // nothing to search
+      continue;
+    }
+    ASSERT_TRUE(e.ok()) << e.status();
+    ExpectAgrees(Enumerate(d, g, options), BruteForce(g, d, options.allow_duplicates, &only));
+    ++compared;
+  }
+  EXPECT_GT(compared, 120);
+}
+
+// on_fill may end the enumeration: the result says it is incomplete, with
+// the fills seen so far.
+TEST(EnumerateTest, StopsWhenTheCallerHasEnoughAndOnCancel) {
+  const Dictionary d = RandomDictionary(3, 400, 4, 3);
+  Grid g(4, 4);
+  size_t all = 0;
+  BruteForceFills(g, d.words, 2, false, [&](const Grid&) { return ++all < 1000; });
+  ASSERT_GE(all, 10u);
+  for (int threads : {1, 2}) {
+    FillOptions options;
+    options.threads = threads;
+    auto e = Enumerator::Create(d.index, g, options);
+    ASSERT_TRUE(e.ok());
+    int seen = 0;
+    EnumerateOptions eo;
+    eo.on_fill = [&](const Fill&) { return ++seen < 5; };
+    const EnumerateResult r = (*e)->Run(eo);
+    EXPECT_FALSE(r.complete);
+    EXPECT_EQ(r.stop, FillOutcome::kCancelled);
+    EXPECT_EQ(seen, 5);
+  }
+  FillOptions options;
+  auto e = Enumerator::Create(d.index, g, options);
+  (*e)->Cancel();
+  const EnumerateResult r = (*e)->Run(EnumerateOptions{});
+  EXPECT_FALSE(r.complete);
+}
+
+TEST(EnumerateTest, RefusesWhatAnEnumerationCannotDo) {
+  const Dictionary d = RandomDictionary(3, 50, 3, 1);
+  const Grid g(3, 3);
+  FillOptions selection;
+  selection.only.push_back(SlotRef{0, 0, false});
+  EXPECT_FALSE(Enumerator::Create(d.index, g, selection).ok());
+  FillOptions optimize;
+  optimize.optimize = OptimizeGoal::kMean;
+  EXPECT_FALSE(Enumerator::Create(d.index, g, optimize).ok());
+  FillOptions everything_outside;
+  for (int c = 0; c < 9; ++c) everything_outside.outside.push_back(c);
+  EXPECT_FALSE(Enumerator::Create(d.index, g, everything_outside).ok());
+  FillOptions bad_cell;
+  bad_cell.outside.push_back(9);
+  EXPECT_FALSE(Enumerator::Create(d.index, g, bad_cell).ok());
+}
+
+}  // namespace
+}  // namespace xwdb
