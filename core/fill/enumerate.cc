@@ -58,17 +58,18 @@ struct Enumerator::Shared {
 class Enumerator::Worker {
  public:
   Worker(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options, Shared* shared)
-      : d_(std::move(index), grid, options), shared_(shared) {}
+      : d_(std::move(index), grid, options), shared_(shared), backjumping_(options.backjumping) {}
 
   absl::Status Init() {
     if (absl::Status s = d_.Init(); !s.ok()) return s;
-    none_ = LevelSet(d_.max_level());
     candidates_.resize(d_.var_count() + 1);
+    reasons_.assign(d_.var_count() + 1, LevelSet(d_.max_level()));
     return absl::OkStatus();
   }
   bool PropagateRoot() { return d_.RootPropagate(); }
   const Domains& domains() const { return d_; }
   uint64_t nodes() const { return nodes_; }
+  uint64_t backjumps() const { return backjumps_; }
 
   // Makes the prefix's decisions from the root; false if one fails.
   bool Replay(const Prefix& prefix) {
@@ -100,15 +101,18 @@ class Enumerator::Worker {
     Unwind();
   }
 
-  // Every fill below the current state.
-  void Visit(int depth) {
-    if (Stopped()) return;
+  // Every fill below the current state. Returns false if there is none
+  // there (then d_.conflict() holds the decisions that together explain
+  // it), true if there is one (or the word sets pruned the subtree, or the
+  // enumeration stopped).
+  bool Visit(int depth) {
+    if (Stopped()) return true;
     const bool word_sets = shared_->eo->goal == EnumerateGoal::kWordSets;
-    if (word_sets && AllSeen()) return;
+    if (word_sets && AllSeen()) return true;
     const int x = Choose();
     if (x < 0) {
       Record();
-      return;
+      return true;
     }
     std::vector<uint32_t>& ids = candidates_[depth];
     ids.clear();
@@ -121,16 +125,35 @@ class Enumerator::Worker {
       // adds to the sets; the others may be pruned by then.
       std::stable_partition(ids.begin(), ids.end(), [&](uint32_t id) { return !Seen(x, id); });
     }
+    LevelSet& reason = reasons_[depth];
+    bool found = false;
     for (uint32_t id : ids) {
       if (!d_.Contains(x, id)) continue;  // gone with an earlier sibling
       ++nodes_;
       d_.PushLevel();
-      if (d_.Assign(x, id) && d_.Propagate()) Visit(depth + 1);
+      const int decision = d_.level();
+      const bool below = d_.Assign(x, id) && d_.Propagate() && Visit(depth + 1);
       d_.PopLevel();
-      if (Stopped()) return;
-      // Every fill with x = id is counted: the later siblings go without it.
-      if (!d_.RemoveOne(x, id, none_) || !d_.Propagate()) return;
+      if (Stopped()) return true;
+      if (below) {
+        // Every fill with x = id is counted: the later siblings go without
+        // it, because of every decision so far.
+        found = true;
+        reason.Clear();
+        reason.AddUpTo(decision - 1);
+      } else if (backjumping_ && !d_.conflict().Contains(decision)) {
+        // The decisions above alone leave no fill: x's other words would
+        // fail the same way (conflict-directed backjumping). With a fill
+        // found already, this node is done all the same.
+        ++backjumps_;
+        return found;
+      } else {
+        reason.CopyFrom(d_.conflict());
+        reason.Remove(decision);
+      }
+      if (!d_.RemoveOne(x, id, reason) || !d_.Propagate()) return found;
     }
+    return found;
   }
 
  private:
@@ -217,9 +240,11 @@ class Enumerator::Worker {
 
   Domains d_;
   Shared* shared_;
-  LevelSet none_;  // a removal no decision explains (enumeration does not backjump)
+  const bool backjumping_;
   std::vector<std::vector<uint32_t>> candidates_;  // per depth, reused
+  std::vector<LevelSet> reasons_;                  // per depth, reused
   uint64_t nodes_ = 0;
+  uint64_t backjumps_ = 0;
   uint64_t checked_at_ = 0;
 };
 
@@ -263,7 +288,7 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
       for (size_t b = 0; b < blocks; ++b) shared.seen.back()[b].store(0, std::memory_order_relaxed);
     }
   }
-  auto finish = [&](uint64_t nodes) {
+  auto finish = [&](uint64_t nodes, uint64_t backjumps) {
     result.stop = FillOutcome::kFilled;
     switch (shared.stop.load()) {
       case kTimedOut: result.stop = FillOutcome::kTimeout; break;
@@ -274,6 +299,7 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
     result.complete = shared.stop.load() == kRunning;
     result.fills = shared.fills.load();
     result.stats.nodes = nodes;
+    result.stats.backjumps = backjumps;
     result.stats.seconds = std::chrono::duration<double>(Clock::now() - shared.start).count();
     if (eo.goal == EnumerateGoal::kWordSets) {
       for (int x = 0; x < root.var_count(); ++x) {
@@ -292,13 +318,13 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
 
   if (!first.PropagateRoot()) {
     result.reason = root.root_failure();
-    return finish(0);
+    return finish(0, 0);
   }
   const int threads = options_.threads;
   result.threads = threads;
   if (threads == 1) {
     first.Visit(0);
-    return finish(first.nodes());
+    return finish(first.nodes(), first.backjumps());
   }
 
   // Cut the tree level by level until there are enough partitions.
@@ -332,9 +358,12 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
   }
   work(&first);
   for (std::thread& t : pool) t.join();
-  uint64_t nodes = first.nodes();
-  for (const auto& w : workers) nodes += w->nodes();
-  return finish(nodes);
+  uint64_t nodes = first.nodes(), backjumps = first.backjumps();
+  for (const auto& w : workers) {
+    nodes += w->nodes();
+    backjumps += w->backjumps();
+  }
+  return finish(nodes, backjumps);
 }
 
 }  // namespace xwdb

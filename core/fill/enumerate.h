@@ -8,8 +8,13 @@
 // twice, the score floor, exclusions, withheld marks, the shared-run rule):
 // choose the open slot with the fewest words, try each of them, and once a
 // word's subtree is done, take it out of the slot for its later siblings
-// (which propagates). No restarts and no learning across branches: every
-// fill is met exactly once.
+// (which propagates). No restarts: every fill is met exactly once. A
+// subtree with no fill keeps the explanation the propagation gives (the
+// decisions that together leave none, as in the fill's search); if its
+// slot's own decision is not among them, the slot's other words would fail
+// the same way and are skipped (conflict-directed backjumping, sound for
+// counting because only fill-free subtrees are skipped; FillOptions::
+// backjumping off for study).
 //
 // Word sets prune: once every word still possible in every slot (and every
 // word assigned) is known to appear in some fill, the subtree cannot add to

@@ -88,6 +88,10 @@ struct FillOptions {
   // Searches run in parallel, differently seeded (a portfolio); the first
   // to finish wins and stops the others. Deterministic only with 1.
   int threads = 1;
+  // With threads > 1: the search members share what they learn (words
+  // proven out, short nogoods, slot weights) at their restarts. false:
+  // independent members (study mode).
+  bool share_learning = true;
   // Study modes (for the benchmark): what each technique buys.
   bool propagate = true;    // false: only check the assigned slot's crossings
   bool dynamic_order = true;  // false: slots in grid order (across, then down)

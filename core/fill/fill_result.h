@@ -41,6 +41,9 @@ struct FillStats {
   // often a nogood took a word out of a slot.
   uint64_t nogoods_learned = 0;
   uint64_t nogood_prunings = 0;
+  // Proven-out words and nogoods taken from the other members of a
+  // portfolio (FillOptions::share_learning).
+  uint64_t shared_in = 0;
   double seconds = 0;
 
   // Adds another search's counters (not its seconds).
@@ -52,6 +55,7 @@ struct FillStats {
     proven_out += o.proven_out;
     nogoods_learned += o.nogoods_learned;
     nogood_prunings += o.nogood_prunings;
+    shared_in += o.shared_in;
   }
 };
 

@@ -284,7 +284,22 @@ void Search::Learn(int x, uint32_t id, int decision) {
   for (int level = decision - 1; level > kRunLevel; --level) {
     if (reason_.Contains(level)) lits.push_back(decisions_[level]);
   }
+  if (shared_ != nullptr && lits.size() <= SharedLearning::kMaxSharedNogoodLength) outbox_.push_back(lits);
   nogoods_->Add(std::move(lits));
+}
+
+void Search::ExchangeLearning() {
+  std::vector<SharedLearning::Word> words = proven_out_;  // this run's; KeepProvenOut applies them
+  std::vector<double> weights(d_.var_count());
+  for (int x = 0; x < d_.var_count(); ++x) weights[x] = d_.var(x).weight;
+  shared_->Exchange(&member_, &words, &outbox_, &weights);
+  for (int x = 0; x < d_.var_count(); ++x) d_.mutable_var(x).weight = weights[x];
+  stats_.shared_in += words.size() + outbox_.size();
+  proven_out_.insert(proven_out_.end(), words.begin(), words.end());
+  if (nogoods_) {
+    for (SharedLearning::Nogood& n : outbox_) nogoods_->Add(std::move(n));
+  }
+  outbox_.clear();
 }
 
 // KeepProvenOut fails only through a wipe-out, which names its slot.
@@ -411,6 +426,7 @@ FillResult Search::Run() {
   }
   RestartCutoffs cutoffs(options_.restart_schedule, options_.restart_cutoff);
   for (int run = 0;; ++run) {
+    if (run > 0 && shared_ != nullptr) ExchangeLearning();
     if (run > 0 && !KeepProvenOut()) {
       result_.outcome = result_.fills.empty() ? FillOutcome::kImpossible : FillOutcome::kFilled;
       result_.proven_best = improve_;

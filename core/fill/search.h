@@ -54,6 +54,7 @@
 #include "core/fill/fill_options.h"
 #include "core/fill/fill_result.h"
 #include "core/fill/nogood_store.h"
+#include "core/fill/shared_learning.h"
 
 namespace xwdb {
 
@@ -77,6 +78,13 @@ class Search {
   // A second flag that stops the search (another member of a portfolio
   // finished first); the result then counts as cancelled.
   void set_finished_flag(const std::atomic<bool>* finished) { finished_ = finished; }
+  // Shares what this search learns with the portfolio's other members,
+  // and takes theirs, at each restart (shared_learning.h). `member`: this
+  // search's number in the portfolio. Before Run().
+  void set_shared_learning(SharedLearning* shared, int member) {
+    shared_ = shared;
+    member_.id = member;
+  }
   // Propagates the root (Run() does it first if not done): false if that
   // alone shows there is no fill. Then root_domains() is what the search
   // starts from.
@@ -115,6 +123,9 @@ class Search {
   bool ApplyNogoods(int x, uint32_t id);
   void Learn(int x, uint32_t id, int decision);
   bool KeepProvenOut();
+  // At the root between runs: publishes what this run learned and takes
+  // what the other members did (proven out words, short nogoods, weights).
+  void ExchangeLearning();
   // Why the grid has no fill once KeepProvenOut() failed.
   std::string ProvenOutFailure() const;
   void RecordFill();
@@ -136,6 +147,11 @@ class Search {
   // decision (slot = word) of each level, to name a conflict's decisions.
   std::optional<NogoodStore> nogoods_;
   std::vector<NogoodStore::Literal> decisions_;
+  // The portfolio's shared learning (none: a search alone), this member's
+  // place in it, and the short nogoods learned since the last exchange.
+  SharedLearning* shared_ = nullptr;
+  SharedLearning::Member member_;
+  std::vector<SharedLearning::Nogood> outbox_;
   // The decided words of each fill found (per variable), for `differ`.
   std::vector<std::vector<int>> found_;
   bool improve_ = false;

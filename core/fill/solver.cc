@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/fill/sat_search.h"
 #include "core/fill/search.h"
+#include "core/fill/shared_learning.h"
 
 namespace xwdb {
 
@@ -145,6 +146,12 @@ FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search>
   }
   std::vector<FillResult> results(n);
   std::atomic<bool> finished{false};
+  // What the search members learn, shared (the SAT member keeps its own).
+  std::optional<SharedLearning> shared;
+  if (options.share_learning) {
+    shared.emplace(first->root_domains().var_count());
+    first->set_shared_learning(&*shared, 0);
+  }
   std::atomic<int> winner{-1};
   auto finish = [&](int k) {
     if (results[k].outcome == FillOutcome::kCancelled) return;
@@ -177,6 +184,7 @@ FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search>
       }
       Search member(index_, grid_, o, &cancelled_, /*diversify=*/true);
       member.set_finished_flag(&finished);
+      if (shared) member.set_shared_learning(&*shared, k);
       if (member.Init().ok()) {  // the same grid as the first's, which succeeded
         results[k] = member.Run();
         finish(k);

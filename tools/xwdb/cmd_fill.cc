@@ -145,7 +145,8 @@ int Run(const FillArgs& a, Io& io) {
     j["stats"] = {{"nodes", r.stats.nodes}, {"backtracks", r.stats.backtracks},
                   {"backjumps", r.stats.backjumps}, {"restarts", r.stats.restarts},
                   {"proven_out", r.stats.proven_out}, {"nogoods_learned", r.stats.nogoods_learned},
-                  {"nogood_prunings", r.stats.nogood_prunings}, {"seconds", r.stats.seconds}};
+                  {"nogood_prunings", r.stats.nogood_prunings}, {"shared_in", r.stats.shared_in},
+                  {"seconds", r.stats.seconds}};
     j["settled_by"] = r.settled_by;
     j["fills"] = nlohmann::json::array();
     for (size_t k = 0; k < r.fills.size(); ++k) {
@@ -207,6 +208,7 @@ int Run(const FillArgs& a, Io& io) {
            << " nodes, " << r.stats.backtracks << " backtracks, " << r.stats.backjumps
            << " backjumps, " << r.stats.restarts << " restarts, " << r.stats.proven_out << " words proven out, "
            << r.stats.nogoods_learned << " nogoods learned, " << r.stats.nogood_prunings << " words pruned by them"
+           << (r.stats.shared_in ? absl::StrCat(", ", r.stats.shared_in, " lessons shared") : "")
            << (r.settled_by == "sat" ? "; settled by the SAT member" : "") << ")\n";
     if (options.optimize != OptimizeGoal::kNone && r.outcome == FillOutcome::kFilled) {
       io.err << "xwdb fill: " << (r.proven_best ? "proven best: no fill scores higher" : "the budget ended the search")
@@ -240,6 +242,10 @@ Command AddFillCommand(CLI::App* root) {
                 "With --all: for each open slot, the words that appear in at least one fill")
       ->needs(all);
   app->add_option("--max-fills", args->fill_all.max_fills, "With --all: stop after this many fills")->needs(all);
+  app->add_option("--progress-every", args->fill_all.progress_seconds,
+                  "With --all: a progress line on stderr every this many seconds")
+      ->check(CLI::Range(0.1, 86400.0))
+      ->needs(all);
   app->add_flag("--clues", args->clues, "Clue every entry from the dictionary (a numbered, clued puzzle)");
   AddClueChoiceOptions(app, &args->clue_choice);
   FillOptions& o = args->options;
@@ -264,6 +270,8 @@ Command AddFillCommand(CLI::App* root) {
   app->add_option("--threads", o.threads,
                   "Parallel differently seeded searches, first wins (default: all cores; 1 is deterministic)")
       ->check(CLI::Range(1, 256));
+  app->add_flag("!--no-shared-learning", o.share_learning,
+                "Study mode: the portfolio's searches keep what they learn to themselves");
   app->add_flag("!--no-propagation", o.propagate, "Study mode: check only a decision's own crossings");
   app->add_flag("!--static-order", o.dynamic_order, "Study mode: slots in grid order");
   app->add_flag("!--no-restarts", o.restarts, "Study mode: one run, no restarts");

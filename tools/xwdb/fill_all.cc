@@ -1,5 +1,6 @@
 #include "tools/xwdb/fill_all.h"
 
+#include <chrono>
 #include <iomanip>
 
 #include <nlohmann/json.hpp>
@@ -74,6 +75,16 @@ int RunFillAll(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
       return args.max_fills == 0 || printed < args.max_fills;
     };
   }
+  if (args.progress_seconds > 0) {
+    eo.progress_interval_seconds = args.progress_seconds;
+    const auto start = std::chrono::steady_clock::now();
+    eo.on_progress = [&io, start](uint64_t fills, int done, int partitions) {
+      io.err << "xwdb fill --all: " << std::fixed << std::setprecision(1)
+             << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s, " << fills
+             << " fills so far, " << done << " of " << partitions << " partitions done\n"
+             << std::flush;
+    };
+  }
   const EnumerateResult r = (*enumerator)->Run(eo);
 
   const bool counted = eo.goal == EnumerateGoal::kCount;
@@ -111,7 +122,7 @@ int RunFillAll(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
   if (counted) io.err << ", " << (r.complete ? "" : "at least ") << r.fills << (r.fills == 1 ? " fill" : " fills");
   if (args.words && !r.complete) io.err << " (the word sets hold what the fills seen so far use)";
   io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes << " nodes, "
-         << r.threads << (r.threads == 1 ? " thread" : " threads");
+         << r.stats.backjumps << " backjumps, " << r.threads << (r.threads == 1 ? " thread" : " threads");
   if (r.partitions > 1) io.err << ", " << r.partitions << " partitions";
   io.err << ")\n";
   if (!r.complete) return stopped_by_limit ? kExitOk : kExitTimeout;

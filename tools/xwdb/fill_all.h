@@ -18,6 +18,7 @@ struct FillAllArgs {
   bool fills = false;      // print every fill as it is found
   bool words = false;      // each open slot's words in some fill
   uint64_t max_fills = 0;  // stop after this many (0: every one)
+  double progress_seconds = 0;  // a progress line on stderr this often (0: none)
   std::string format = "text";  // text or json
 };
 

@@ -104,6 +104,7 @@ TEST(EnumerateTest, CountsFillsAndWordSetsEqualBruteForce) {
     options.allow_duplicates = round % 3 == 0;
     options.threads = 1 + round % 3;
     options.min_score = round % 5 == 4 ? 30 : 0;
+    options.backjumping = round % 4 != 1;
     Dictionary scored = d;
     if (options.min_score > 0) {
       // Brute force sees only the words at or above the floor.
@@ -137,6 +138,7 @@ TEST(EnumerateTest, ARegionLeavesTheSlotsThroughCellsOutsideItUnsearched) {
     const Dictionary d = RandomDictionary(3, 20 + static_cast<int>(rng() % 100), 4, round + 9000);
     FillOptions options;
     options.threads = 1 + round % 2;
+    options.backjumping = round % 3 != 1;
     std::vector<char> out(g.cell_count(), 0);
     for (int cell = 0; cell < g.cell_count(); ++cell) {
       if (!g.IsBlock(cell) && rng() % 6 == 0) {

@@ -7,6 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/fill/level_set.h"
+#include "core/fill/search.h"
+#include "core/fill/shared_learning.h"
 #include "gtest/gtest.h"
 #include "tests/testing/fill_reference.h"
 #include "tests/testing/small_dictionary.h"
@@ -473,6 +475,82 @@ TEST(SolverTest, PortfolioFillsAndCancels) {
   ASSERT_EQ(r.outcome, FillOutcome::kFilled);
   EXPECT_EQ(CheckFill(Grid(5, 5), r.fills[0].grid, easy.words, 2, false), std::vector<std::string>{});
   EXPECT_EQ(SolveCancelledHardGrid(options).outcome, FillOutcome::kCancelled);
+}
+
+// A portfolio whose members share proven-out words, short nogoods and
+// weights at every restart (cutoffs of a few refutations: many restarts)
+// answers as one complete search (no restarts, nothing learned) does, every
+// fill passes the checker, and small impossible grids are confirmed by
+// brute force.
+TEST(SolverTest, SharedLearningKeepsThePortfolioExact) {
+  std::mt19937 rng(31);
+  Agreement agreement;
+  uint64_t shared = 0;
+  for (int round = 0; round < 300; ++round) {
+    const Grid g = RandomGrid(rng);
+    const Dictionary d = RandomDictionary(4 + round % 2, 100 + static_cast<int>(rng() % 500), 6, 12000 + round);
+    FillOptions options = Restarting(round, 1 + round % 4);
+    options.threads = 2 + round % 3;
+    SCOPED_TRACE(absl::StrCat("round ", round, ", threads ", options.threads, "\n", g.ToText(d.alphabet)));
+    const FillResult portfolio = Fill(d, g, options);
+    FillOptions complete = Complete(options);
+    complete.threads = 1;
+    shared += portfolio.stats.shared_in;
+    agreement.Check(g, d, options.allow_duplicates, portfolio, Fill(d, g, complete));
+  }
+  EXPECT_GT(agreement.compared, 250);
+  EXPECT_GT(agreement.filled, 80);
+  EXPECT_GT(agreement.impossible, 30);
+  EXPECT_GT(shared, 200u);  // the members did share
+}
+
+// What the members publish is sound: each word shared as proven out, and
+// each shared nogood's assignments together, leave the grid with no fill
+// (a complete search with those words placed finds none).
+TEST(SolverTest, WhatTheMembersShareHoldsInEveryFill) {
+  std::mt19937 rng(41);
+  size_t words_checked = 0, nogoods_checked = 0;
+  for (int round = 0; round < 400; ++round) {
+    const Grid g = RandomGrid(rng);
+    const Dictionary d = RandomDictionary(4 + round % 2, 100 + static_cast<int>(rng() % 500), 6, 15000 + round);
+    FillOptions options = Restarting(round, 1 + round % 4);
+    SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
+    std::atomic<bool> cancelled{false};
+    std::vector<std::unique_ptr<Search>> members;
+    for (int k = 0; k < 2; ++k) {
+      FillOptions o = options;
+      o.seed = options.seed + 31 * k;
+      members.push_back(std::make_unique<Search>(d.index, g, o, &cancelled, k > 0));
+      ASSERT_TRUE(members.back()->Init().ok());
+    }
+    SharedLearning shared(members[0]->root_domains().var_count());
+    for (int k = 0; k < 2; ++k) members[k]->set_shared_learning(&shared, k);
+    std::thread other([&] { members[1]->Run(); });
+    members[0]->Run();
+    other.join();
+    const Domains& root = members[0]->root_domains();
+    auto impossible_with = [&](const std::vector<std::pair<int, uint32_t>>& placed) {
+      FillOptions o = Complete(options);
+      o.max_nodes = 0;
+      for (const auto& [x, id] : placed) {
+        const Slot& slot = root.slots()[root.var(x).slot];
+        o.placed.push_back({SlotRef{slot.row, slot.col, slot.down}, std::string(d.index->letters(slot.length(), id))});
+      }
+      return Fill(d, g, o).outcome == FillOutcome::kImpossible;
+    };
+    for (const SharedLearning::Word& w : shared.words()) {
+      EXPECT_TRUE(impossible_with({w})) << "word " << w.second << " of variable " << w.first;
+      ++words_checked;
+    }
+    for (const SharedLearning::Nogood& n : shared.nogoods()) {
+      std::vector<std::pair<int, uint32_t>> placed;
+      for (const NogoodStore::Literal& l : n) placed.push_back({l.var, l.word});
+      EXPECT_TRUE(impossible_with(placed));
+      ++nogoods_checked;
+    }
+  }
+  EXPECT_GT(words_checked, 50u);
+  EXPECT_GT(nogoods_checked, 100u);
 }
 
 TEST(SolverTest, NodeLimitAndBadOptions) {

@@ -1,0 +1,68 @@
+// SharedLearning: what the search members of a portfolio tell each other.
+//
+// Every member searches the same grid under the same rules (only their
+// seeds and restart schedules differ), so their variables are numbered
+// alike and what one proves holds for all:
+//   - words proven out of a slot (refuted with no decision in the reason):
+//     every member drops them at its next restart;
+//   - short nogoods (a few assignments that no fill makes together): every
+//     member adds them to its store at its next restart;
+//   - the slots' weights (dom/wdeg): each member adds the weight its
+//     wipe-outs gave since its last exchange, and takes the sum of all.
+// Members exchange at their restarts (the root, nothing assigned), so the
+// hot path of a search never takes the lock.
+//
+// Thread safety: every method may be called from any member's thread.
+#ifndef XWDB_CORE_FILL_SHARED_LEARNING_H_
+#define XWDB_CORE_FILL_SHARED_LEARNING_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "core/fill/nogood_store.h"
+
+namespace xwdb {
+
+class SharedLearning {
+ public:
+  // Nogoods longer than this stay with the member that learned them: a long
+  // one seldom acts, and each costs every member its watches.
+  static constexpr size_t kMaxSharedNogoodLength = 3;
+
+  using Word = std::pair<int, uint32_t>;  // (variable, word id)
+  using Nogood = std::vector<NogoodStore::Literal>;
+
+  // What a member has read so far, and the weights it last took.
+  struct Member {
+    int id = 0;
+    size_t words_read = 0;
+    size_t nogoods_read = 0;
+    std::vector<double> weights_taken;
+  };
+
+  explicit SharedLearning(int var_count);
+
+  // One exchange of `member`'s: publishes `words` and `nogoods` (which it
+  // learned since its last exchange; both are emptied), and fills them
+  // with what the other members published since then. `weights` (one per
+  // variable): the member's, which get the sum of every member's gains.
+  void Exchange(Member* member, std::vector<Word>* words, std::vector<Nogood>* nogoods,
+                std::vector<double>* weights);
+
+  // Everything published so far (tests check each against a search).
+  std::vector<Word> words() const;
+  std::vector<Nogood> nogoods() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::vector<std::pair<int, Word>> words_;      // (member, word)
+  std::vector<std::pair<int, Nogood>> nogoods_;  // (member, nogood)
+  std::vector<double> weights_;                  // 1 + every member's gains
+};
+
+}  // namespace xwdb
+
+#endif  // XWDB_CORE_FILL_SHARED_LEARNING_H_
