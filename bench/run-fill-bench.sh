@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The fill benchmark, xwdb against qxw: same grids (../shared/bench/grids),
 # same word lists (make-dicts.sh), same machine, one after the other.
-#   bench/run-fill-bench.sh [TIMEOUT [RUNS]]     (default 60 s, 3 runs)
+#   bench/run-fill-bench.sh [TIMEOUT [RUNS]]     (default 60 s, 5 runs: seeds 1-5, medians)
 # Needs the Debian packages of make-dicts.sh and qxw (bench/setup-bench.sh).
 # Writes the tables to $OUT (default /tmp/xwdb-fill-bench) and prints the
 # side-by-side comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout=${1:-60}
-runs=${2:-3}
+runs=${2:-5}
 bench=${XWDB_BENCH:-../shared/bench}
 out=${OUT:-/tmp/xwdb-fill-bench}
 mkdir -p "$out"
