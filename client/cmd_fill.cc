@@ -33,7 +33,50 @@ struct FillArgs {
   int max_clue_length = 0;
   std::vector<std::string> own_clue_files;
   std::vector<std::string> prefer_sources;
+  // --all: an enumeration (FillRequest.enumerate).
+  bool all = false;
+  bool print_fills = false;
+  bool word_sets = false;
+  uint64_t max_fills = 0;
 };
+
+// The end of an enumeration: the count (or each slot's words), and the
+// outcome on stderr. The fills themselves were printed as they came.
+int PrintEnumeration(const Common& c, const FillArgs& a, const v1::FillResult& r) {
+  const v1::EnumerationResult& e = r.enumeration();
+  if (c.json) {
+    nlohmann::json j = {{"outcome", v1::FillOutcome_Name(r.outcome())}, {"complete", e.complete()},
+                        {"seconds", r.stats().seconds()}, {"nodes", r.stats().nodes()},
+                        {"threads", e.threads()}, {"partitions", e.partitions()}};
+    if (!r.reason().empty()) j["reason"] = r.reason();
+    if (!a.word_sets) j["fills"] = e.fills();
+    if (a.word_sets) {
+      j["slots"] = nlohmann::json::array();
+      for (const v1::SlotWordSet& s : e.word_sets()) {
+        j["slots"].push_back({{"number", s.number()}, {"direction", DirectionName(s.direction())}, {"row", s.row()},
+                              {"column", s.column()}, {"size", s.size()},
+                              {"words", std::vector<std::string>(s.words().begin(), s.words().end())}});
+      }
+    }
+    std::cout << j.dump(a.print_fills ? -1 : 2) << "\n";
+  } else if (a.word_sets) {
+    for (const v1::SlotWordSet& s : e.word_sets()) {
+      std::cout << s.number() << " " << DirectionName(s.direction()) << " (row " << s.row() << ", column "
+                << s.column() << "): " << s.size() << (s.size() == 1 ? " word" : " words");
+      for (int k = 0; k < s.words_size(); ++k) std::cout << (k == 0 ? ": " : " ") << s.words(k);
+      if (s.words_size() < s.size()) std::cout << " ...";
+      std::cout << "\n";
+    }
+  } else if (!a.print_fills) {
+    std::cout << (e.complete() ? "" : "at least ") << e.fills() << (e.fills() == 1 ? " fill" : " fills") << "\n";
+  }
+  std::cerr << "xwdb-client fill --all: " << (e.complete() ? "complete" : v1::FillOutcome_Name(r.outcome()));
+  if (!r.reason().empty()) std::cerr << ": " << r.reason();
+  std::cerr << std::fixed << std::setprecision(3) << " (" << r.stats().seconds() << " s, " << r.stats().nodes()
+            << " nodes, " << e.threads() << " threads, " << e.partitions() << " partitions)\n";
+  if (!e.complete() && r.outcome() != v1::FILLED) return kExitTimeout;
+  return e.fills() == 0 ? kExitImpossible : kExitOk;
+}
 
 int RunFill(Common& c, const FillArgs& a) {
   const LocalLists local(c.lists_dir);
@@ -63,9 +106,15 @@ int RunFill(Common& c, const FillArgs& a) {
   if (absl::Status s = NameLists(local, a.rules.lists, false, request.mutable_lists()); !s.ok()) {
     return Fail("fill", s);
   }
+  if (a.all) {
+    v1::Enumeration* e = request.mutable_enumerate();
+    e->set_goal(a.word_sets ? v1::ENUMERATE_WORD_SETS : a.print_fills ? v1::ENUMERATE_FILLS : v1::ENUMERATE_COUNT);
+    e->set_max_fills(a.max_fills);
+  }
   auto client = Connect(c);
   if (!client.ok()) return Fail("fill", client.status());
   const bool tty = isatty(STDERR_FILENO);
+  uint64_t printed = 0;
   // gRPC does not retry a stream that has started: a fill whose replica
   // went away (UNAVAILABLE) is asked for once more, and round robin sends
   // it to another replica. A replica that lacks a word list's version
@@ -77,12 +126,32 @@ int RunFill(Common& c, const FillArgs& a) {
         request,
         [&](const v1::FillProgress& p) {
           if (!tty) return;
-          std::fprintf(stderr, "\r%.1f s  %llu decisions  deepest %d/%d slots ", p.seconds(),
-                       static_cast<unsigned long long>(p.nodes()), p.slots_filled(), p.slots_total());
+          if (a.all) {
+            std::fprintf(stderr, "\r%.1f s  %llu fills  %d/%d partitions ", p.seconds(),
+                         static_cast<unsigned long long>(p.fills_counted()), p.partitions_done(), p.partitions());
+          } else {
+            std::fprintf(stderr, "\r%.1f s  %llu decisions  deepest %d/%d slots ", p.seconds(),
+                         static_cast<unsigned long long>(p.nodes()), p.slots_filled(), p.slots_total());
+          }
           std::fflush(stderr);
         },
         nullptr, nullptr,
         [&](const v1::FilledGrid& f) {
+          if (a.all) {  // an enumeration's fill: printed as it comes
+            if (tty) std::fprintf(stderr, "\r\033[K");
+            if (c.json) {
+              std::cout << nlohmann::json{{"rows", std::vector<std::string>(f.rows().begin(), f.rows().end())},
+                                          {"mean_score", f.mean_score()},
+                                          {"min_score", f.min_score()}}
+                               .dump()
+                        << "\n";
+            } else {
+              if (printed > 0) std::cout << "\n";
+              for (const std::string& row : f.rows()) std::cout << row << "\n";
+            }
+            ++printed;
+            return;
+          }
           // Each alternative and each better fill as the daemon finds it.
           std::fprintf(stderr, "%sxwdb-client fill: %.3f s: a fill, lowest %d, mean %.1f\n", tty ? "\r\033[K" : "",
                        f.seconds(), f.min_score(), f.mean_score());
@@ -101,6 +170,7 @@ int RunFill(Common& c, const FillArgs& a) {
               << " (UNAVAILABLE); asking once more, of another replica if there is one\n";
   }
   if (!result.ok()) return Fail("fill", NameTheOrigin(result.status(), origins));
+  if (a.all) return PrintEnumeration(c, a, *result);
   // The optimizer's answer is its last, best fill.
   if (a.options.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && result->fills_size() > 1) {
     result->mutable_fills()->DeleteSubrange(0, result->fills_size() - 1);
@@ -250,13 +320,21 @@ Command AddFillCommand(CLI::App* root, Common* c) {
   fill->add_option("--timeout,--budget", s->timeout, "Seconds the daemon may search (default 60; the optimizer's budget)")
       ->check(CLI::Range(0.001, 86400.0));
   fill->add_option("--max-nodes", s->max_nodes, "Give up after this many decisions");
-  fill->add_option("--sat", s->sat, "The SAT member: auto (one member of the portfolio with --threads 2 or more), never, or "
+  fill->add_option("--sat", s->sat, "The SAT member: auto (one member of the portfolio with --threads 3 or more), never, or "
                                  "only")
       ->check(CLI::IsMember({"auto", "never", "only"}));
   fill->add_option("--restart-schedule", s->restart_schedule,
                    "How the search's restart cutoffs grow: geometric (settles proofs soonest) or luby (with --threads "
                    "2 or more, every other member uses the other one)")
       ->check(CLI::IsMember({"geometric", "luby"}));
+  CLI::Option* all = fill->add_flag(
+      "--all", a->all,
+      "Every fill (exhaustive): print how many; cells marked * are outside the search (a region)");
+  fill->add_flag("--print-fills", a->print_fills, "With --all: print each fill as it comes")->needs(all);
+  fill->add_flag("--word-sets", a->word_sets, "With --all: each open slot's words that appear in some fill")
+      ->needs(all);
+  fill->add_option("--max-fills", a->max_fills, "With --all --print-fills: stop after this many (daemon: 1000)")
+      ->needs(all);
   fill->add_flag("--clues", a->clues, "Number the fill and clue every entry from the dictionary");
   fill->add_option("--clue-policy", a->clue_policy, "Which stored clue: best, first, random or shortest")
       ->check(CLI::IsMember({"best", "first", "random", "shortest"}));

@@ -28,7 +28,7 @@ enum class OptimizeGoal {
 // When the SAT member (sat_search.h) takes part in a plain fill (one fill
 // of the whole grid, no shared-run rule, no node limit).
 enum class SatUse {
-  // With threads > 1, one member of the portfolio (a search takes its place
+  // With threads > 2, one member of the portfolio (a search takes its place
   // if the formula is too big); with one thread, the prover of what the CP
   // search has not settled in its share of the time, if search_share < 1.
   kAuto,
@@ -89,7 +89,7 @@ struct FillOptions {
   // to finish wins and stops the others. Deterministic only with 1.
   int threads = 1;
   // With threads > 1: the search members share what they learn (words
-  // proven out, short nogoods, slot weights) at their restarts. false:
+  // proven out, short nogoods) at their restarts. false:
   // independent members (study mode).
   bool share_learning = true;
   // Study modes (for the benchmark): what each technique buys.

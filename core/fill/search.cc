@@ -290,10 +290,7 @@ void Search::Learn(int x, uint32_t id, int decision) {
 
 void Search::ExchangeLearning() {
   std::vector<SharedLearning::Word> words = proven_out_;  // this run's; KeepProvenOut applies them
-  std::vector<double> weights(d_.var_count());
-  for (int x = 0; x < d_.var_count(); ++x) weights[x] = d_.var(x).weight;
-  shared_->Exchange(&member_, &words, &outbox_, &weights);
-  for (int x = 0; x < d_.var_count(); ++x) d_.mutable_var(x).weight = weights[x];
+  shared_->Exchange(&member_, &words, &outbox_);
   stats_.shared_in += words.size() + outbox_.size();
   proven_out_.insert(proven_out_.end(), words.begin(), words.end());
   if (nogoods_) {

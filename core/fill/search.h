@@ -124,7 +124,7 @@ class Search {
   void Learn(int x, uint32_t id, int decision);
   bool KeepProvenOut();
   // At the root between runs: publishes what this run learned and takes
-  // what the other members did (proven out words, short nogoods, weights).
+  // what the other members did (proven out words, short nogoods).
   void ExchangeLearning();
   // Why the grid has no fill once KeepProvenOut() failed.
   std::string ProvenOutFailure() const;

@@ -2,10 +2,7 @@
 
 namespace xwdb {
 
-SharedLearning::SharedLearning(int var_count) : weights_(var_count, 1.0) {}
-
-void SharedLearning::Exchange(Member* member, std::vector<Word>* words, std::vector<Nogood>* nogoods,
-                              std::vector<double>* weights) {
+void SharedLearning::Exchange(Member* member, std::vector<Word>* words, std::vector<Nogood>* nogoods) {
   std::lock_guard<std::mutex> lock(mu_);
   for (Word& w : *words) words_.push_back({member->id, w});
   for (Nogood& n : *nogoods) {
@@ -20,14 +17,6 @@ void SharedLearning::Exchange(Member* member, std::vector<Word>* words, std::vec
   for (; member->nogoods_read < nogoods_.size(); ++member->nogoods_read) {
     const auto& [from, n] = nogoods_[member->nogoods_read];
     if (from != member->id) nogoods->push_back(n);
-  }
-  // The weights: this member's gains since it last took the sum, added to
-  // the sum, which it takes.
-  if (member->weights_taken.empty()) member->weights_taken.assign(weights_.size(), 1.0);
-  for (size_t x = 0; x < weights_.size() && x < weights->size(); ++x) {
-    weights_[x] += (*weights)[x] - member->weights_taken[x];
-    (*weights)[x] = weights_[x];
-    member->weights_taken[x] = weights_[x];
   }
 }
 

@@ -6,11 +6,13 @@
 //   - words proven out of a slot (refuted with no decision in the reason):
 //     every member drops them at its next restart;
 //   - short nogoods (a few assignments that no fill makes together): every
-//     member adds them to its store at its next restart;
-//   - the slots' weights (dom/wdeg): each member adds the weight its
-//     wipe-outs gave since its last exchange, and takes the sum of all.
+//     member adds them to its store at its next restart.
 // Members exchange at their restarts (the root, nothing assigned), so the
-// hot path of a search never takes the lock.
+// hot path of a search never takes the lock. The slots' weights (dom/wdeg)
+// are not shared: summed over the members they made the members search
+// alike, and on the academic grids that took back most of what two members
+// gain (bench/run-thread-scaling.sh: the median time at 2 threads against
+// 1 was 0.98 with the weights shared, 0.66 without).
 //
 // Thread safety: every method may be called from any member's thread.
 #ifndef XWDB_CORE_FILL_SHARED_LEARNING_H_
@@ -35,22 +37,17 @@ class SharedLearning {
   using Word = std::pair<int, uint32_t>;  // (variable, word id)
   using Nogood = std::vector<NogoodStore::Literal>;
 
-  // What a member has read so far, and the weights it last took.
+  // What a member has read so far.
   struct Member {
     int id = 0;
     size_t words_read = 0;
     size_t nogoods_read = 0;
-    std::vector<double> weights_taken;
   };
-
-  explicit SharedLearning(int var_count);
 
   // One exchange of `member`'s: publishes `words` and `nogoods` (which it
   // learned since its last exchange; both are emptied), and fills them
-  // with what the other members published since then. `weights` (one per
-  // variable): the member's, which get the sum of every member's gains.
-  void Exchange(Member* member, std::vector<Word>* words, std::vector<Nogood>* nogoods,
-                std::vector<double>* weights);
+  // with what the other members published since then.
+  void Exchange(Member* member, std::vector<Word>* words, std::vector<Nogood>* nogoods);
 
   // Everything published so far (tests check each against a search).
   std::vector<Word> words() const;
@@ -60,7 +57,6 @@ class SharedLearning {
   mutable std::mutex mu_;
   std::vector<std::pair<int, Word>> words_;      // (member, word)
   std::vector<std::pair<int, Nogood>> nogoods_;  // (member, nogood)
-  std::vector<double> weights_;                  // 1 + every member's gains
 };
 
 }  // namespace xwdb

@@ -266,6 +266,28 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
         return subprocess.run([CLIENT, args[0], "--server", self.address, "--min-score", "0", *args[1:], path],
                               capture_output=True, text=True, timeout=60)
 
+    def test_client_fill_all_counts_prints_and_gives_word_sets(self):
+        given = ["c..", "...", "..."]
+        expected = brute_force_fills(given)
+        p = self.client("fill", "--all", "--threads", "2", grid=given)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout, f"{len(expected)} fills\n")
+        self.assertIn("complete", p.stderr)
+        p = self.client("fill", "--all", "--print-fills", "--max-fills", "100000", grid=given)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        printed = sorted(block.split("\n") for block in p.stdout.strip().split("\n\n"))
+        self.assertEqual(printed, sorted(expected))
+        p = self.client("fill", "--all", "--word-sets", "--json", grid=given)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        slots = json.loads(p.stdout)["slots"]
+        self.assertEqual(len(slots), 6)
+        for s in slots:
+            k = s["row"] - 1 if s["direction"] == "across" else 3 + s["column"] - 1
+            self.assertEqual(set(s["words"]), {entries_of(f)[k] for f in expected})
+        p = self.client("fill", "--all", grid=["q..", "...", "..."])
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertEqual(p.stdout, "0 fills\n")
+
     def test_client_check_suggest_and_fill(self):
         p = self.client("check", grid=["c..", "...", "..n"])
         self.assertEqual(p.returncode, 0, p.stderr)

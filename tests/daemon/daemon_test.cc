@@ -528,7 +528,7 @@ TEST_F(DaemonTest, MatchManyAnswersEachQueryAsMatchDoes) {
 // The operator's bound on the SAT member's formula (its memory): at 0 it
 // never runs, and asked for alone it settles nothing.
 TEST_F(DaemonTest, SatMaxLiteralsKeepsTheSatMemberOut) {
-  auto d = Start({"--sat-max-literals", "0", "--fill-threads", "2"});
+  auto d = Start({"--sat-max-literals", "0", "--fill-threads", "3"});
   auto c = Connect(*d);
   v1::FillRequest f = SmallFill();
   f.mutable_options()->set_sat(v1::SAT_MEMBER_ONLY);
@@ -537,7 +537,7 @@ TEST_F(DaemonTest, SatMaxLiteralsKeepsTheSatMemberOut) {
   EXPECT_EQ(fill->outcome(), v1::TIMED_OUT);
   EXPECT_NE(fill->reason().find("too big"), std::string::npos) << fill->reason();
   f.mutable_options()->set_sat(v1::SAT_MEMBER_AUTO);
-  f.mutable_options()->set_threads(2);
+  f.mutable_options()->set_threads(3);  // the SAT member's place, taken by a search
   fill = c->Fill(f);
   ASSERT_TRUE(fill.ok()) << fill.status();
   EXPECT_EQ(fill->outcome(), v1::FILLED);

@@ -290,7 +290,7 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--no-lookahead", o.lookahead, "Study mode: candidates in plain score order");
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   app->add_option("--sat", args->sat,
-                  "The SAT member: auto (with --threads 2 or more, one member of the portfolio; with one thread, "
+                  "The SAT member: auto (with --threads 3 or more, one member of the portfolio; with one thread, "
                   "the prover after --search-share of the time), never, or only (study mode)")
       ->check(CLI::IsMember({"auto", "never", "only"}));
   app->add_option("--search-share", o.search_share,

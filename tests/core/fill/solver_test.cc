@@ -525,7 +525,7 @@ TEST(SolverTest, WhatTheMembersShareHoldsInEveryFill) {
       members.push_back(std::make_unique<Search>(d.index, g, o, &cancelled, k > 0));
       ASSERT_TRUE(members.back()->Init().ok());
     }
-    SharedLearning shared(members[0]->root_domains().var_count());
+    SharedLearning shared;
     for (int k = 0; k < 2; ++k) members[k]->set_shared_learning(&shared, k);
     // One after the other, so that what is shared does not hang on how the
     // threads interleave: the second takes the first's lessons and adds its own.
