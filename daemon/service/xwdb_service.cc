@@ -41,6 +41,32 @@ constexpr int kDefaultSuggestions = 50;
 constexpr int kDefaultProbes = 5000;
 constexpr double kDefaultVerifySeconds = 1;
 
+// A long call's progress events (a fill, an enumeration): the engine
+// reports every kCallCheckSeconds; the caller's going away cancels the
+// work, and an event goes out about every kProgressSeconds.
+class ProgressPacer {
+ public:
+  ProgressPacer(const CallContext& context, std::function<void()> cancel)
+      : context_(context), cancel_(std::move(cancel)) {}
+  // True if an event is due; false when not yet, or when the call was
+  // cancelled (the work then is).
+  bool Due() {
+    if (context_.IsCancelled()) {
+      cancel_();
+      return false;
+    }
+    const Clock::time_point now = Clock::now();
+    if (now < next_) return false;
+    next_ = now + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+    return true;
+  }
+
+ private:
+  const CallContext& context_;
+  std::function<void()> cancel_;
+  Clock::time_point next_ = Clock::now() + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+};
+
 double ProcessCpuSeconds() {
   rusage usage{};
   if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
@@ -423,16 +449,10 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
 
   Solver* running = nullptr;
   const Alphabet& alphabet = call->index->alphabet();
-  Clock::time_point next_event = Clock::now() + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+  ProgressPacer pacer(context, [&running] { running->Cancel(); });
   o.progress_interval_seconds = kCallCheckSeconds;
   o.on_progress = [&](const FillProgress& p) {
-    if (context.IsCancelled()) {
-      running->Cancel();
-      return;
-    }
-    const Clock::time_point now = Clock::now();
-    if (now < next_event) return;
-    next_event = now + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+    if (!pacer.Due()) return;
     v1::FillEvent event;
     v1::FillProgress* out = event.mutable_progress();
     out->set_nodes(p.nodes);
@@ -489,22 +509,16 @@ absl::Status XwdbService::DoEnumerate(const CallContext& context, const v1::Enum
     };
   }
   const Clock::time_point start = Clock::now();
-  Clock::time_point next_event = start + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+  ProgressPacer pacer(context, [running] { running->Cancel(); });
   eo.progress_interval_seconds = kCallCheckSeconds;
   eo.on_progress = [&](uint64_t fills, int partitions_done, int partitions) {
-    if (context.IsCancelled()) {
-      running->Cancel();
-      return;
-    }
-    const Clock::time_point now = Clock::now();
-    if (now < next_event) return;
-    next_event = now + std::chrono::microseconds(int64_t(kProgressSeconds * 1e6));
+    if (!pacer.Due()) return;
     v1::FillEvent event;
     v1::FillProgress* out = event.mutable_progress();
     out->set_fills_counted(fills);
     out->set_partitions_done(partitions_done);
     out->set_partitions(partitions);
-    out->set_seconds(std::chrono::duration<double>(now - start).count());
+    out->set_seconds(std::chrono::duration<double>(Clock::now() - start).count());
     if (!send(event)) running->Cancel();
   };
   const EnumerateResult r = running->Run(eo);
