@@ -486,7 +486,7 @@ TEST(SolverTest, SharedLearningKeepsThePortfolioExact) {
   std::mt19937 rng(31);
   Agreement agreement;
   uint64_t shared = 0;
-  for (int round = 0; round < 300; ++round) {
+  for (int round = 0; round < 200; ++round) {
     const Grid g = RandomGrid(rng);
     const Dictionary d = RandomDictionary(4 + round % 2, 100 + static_cast<int>(rng() % 500), 6, 12000 + round);
     FillOptions options = Restarting(round, 1 + round % 4);
@@ -498,9 +498,9 @@ TEST(SolverTest, SharedLearningKeepsThePortfolioExact) {
     shared += portfolio.stats.shared_in;
     agreement.Check(g, d, options.allow_duplicates, portfolio, Fill(d, g, complete));
   }
-  EXPECT_GT(agreement.compared, 250);
-  EXPECT_GT(agreement.filled, 80);
-  EXPECT_GT(agreement.impossible, 30);
+  EXPECT_GT(agreement.compared, 170);
+  EXPECT_GT(agreement.filled, 55);
+  EXPECT_GT(agreement.impossible, 20);
   // The members did share (how much depends on how the threads interleave:
   // a member that wins early ends the others).
   EXPECT_GT(shared, 20u);
