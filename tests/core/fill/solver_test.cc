@@ -243,7 +243,7 @@ TEST(SolverTest, NogoodsKeepTheSearchExact) {
   std::mt19937 rng(23);
   Agreement agreement;
   uint64_t learned = 0, prunings = 0;
-  for (int round = 0; round < 800; ++round) {
+  for (int round = 0; round < 500; ++round) {
     const Grid g = RandomGrid(rng);
     const Dictionary d = RandomDictionary(5, 300 + static_cast<int>(rng() % 600), 6, 9000 + round);
     FillOptions options = Restarting(round, 4 + static_cast<double>(round % 8));
@@ -256,11 +256,11 @@ TEST(SolverTest, NogoodsKeepTheSearchExact) {
     prunings += learning.stats.nogood_prunings;
     agreement.Check(g, d, options.allow_duplicates, learning, complete);
   }
-  EXPECT_GT(agreement.compared, 750);
-  EXPECT_GT(agreement.filled, 600);
-  EXPECT_GT(agreement.impossible, 50);
-  EXPECT_GT(learned, 1200u);
-  EXPECT_GT(prunings, 400u);
+  EXPECT_GT(agreement.compared, 470) << agreement.filled << " filled, " << agreement.impossible << " impossible";
+  EXPECT_GT(agreement.filled, 370);
+  EXPECT_GT(agreement.impossible, 30);
+  EXPECT_GT(learned, 600u) << prunings << " prunings";
+  EXPECT_GT(prunings, 250u) << learned << " learned";
 }
 
 // A proof from the words proven out alone (this grid and dictionary were
