@@ -485,7 +485,6 @@ TEST(SolverTest, PortfolioFillsAndCancels) {
 TEST(SolverTest, SharedLearningKeepsThePortfolioExact) {
   std::mt19937 rng(31);
   Agreement agreement;
-  uint64_t shared = 0;
   for (int round = 0; round < 200; ++round) {
     const Grid g = RandomGrid(rng);
     const Dictionary d = RandomDictionary(4 + round % 2, 100 + static_cast<int>(rng() % 500), 6, 12000 + round);
@@ -495,15 +494,14 @@ TEST(SolverTest, SharedLearningKeepsThePortfolioExact) {
     const FillResult portfolio = Fill(d, g, options);
     FillOptions complete = Complete(options);
     complete.threads = 1;
-    shared += portfolio.stats.shared_in;
     agreement.Check(g, d, options.allow_duplicates, portfolio, Fill(d, g, complete));
   }
   EXPECT_GT(agreement.compared, 170);
   EXPECT_GT(agreement.filled, 55);
   EXPECT_GT(agreement.impossible, 20);
-  // The members did share (how much depends on how the threads interleave:
-  // a member that wins early ends the others).
-  EXPECT_GT(shared, 20u);
+  // How much the members share hangs on how the threads interleave (a
+  // member that wins early ends the others), so it is not asserted here:
+  // WhatTheMembersShareHoldsInEveryFill checks the sharing itself, in order.
 }
 
 // What the members publish is sound: each word shared as proven out, and
