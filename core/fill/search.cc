@@ -142,7 +142,8 @@ int Search::Choose() const {
 // Among the first kLookahead candidates (the best scored), the word that
 // leaves the most to its crossings: the sum over its cells of the log of
 // how many crossing words keep that letter. After a restart, one of the
-// kRandomTop best by that measure, at random.
+// kRandomTop best by that measure, at random. A member's first decision
+// of a run looks from its share of the words on (wrapping around).
 uint32_t Search::PickValue(const Domains::Var& v) {
   struct Candidate {
     double support;
@@ -150,10 +151,24 @@ uint32_t Search::PickValue(const Domains::Var& v) {
   };
   std::vector<Candidate> top;
   const int want = options_.lookahead ? kLookahead : (randomize_ ? kRandomTop : 1);
-  for (size_t i = 0; i < v.live.size() && static_cast<int>(top.size()) < want; ++i) {
-    const uint32_t b = v.live[i];
-    for (uint64_t m = v.domain[b]; m && static_cast<int>(top.size()) < want; m &= m - 1) {
-      top.push_back(Candidate{0, uint32_t(b * 64 + std::countr_zero(m))});
+  // A run's first decision skips the words before this member's share
+  // (set_first_decision_share), then wraps around to them.
+  const size_t skip = share_of_ > 1 && d_.level() == kRunLevel ? size_t(v.size) * share_ / share_of_ : 0;
+  for (int pass = 0; pass < 2 && static_cast<int>(top.size()) < want; ++pass) {
+    // Pass 0: the words from `skip` on; pass 1: the ones before it.
+    size_t index = 0;  // the word's place in the domain's score order
+    for (size_t i = 0; i < v.live.size() && static_cast<int>(top.size()) < want; ++i) {
+      const uint64_t block = v.domain[v.live[i]];
+      const size_t count = static_cast<size_t>(std::popcount(block));
+      if (pass == 1 && index >= skip) break;  // pass 0 had the rest
+      if (pass == 0 && index + count <= skip) {
+        index += count;
+        continue;
+      }
+      for (uint64_t m = block; m && static_cast<int>(top.size()) < want; m &= m - 1, ++index) {
+        if ((index >= skip) != (pass == 0)) continue;
+        top.push_back(Candidate{0, uint32_t(v.live[i] * 64 + std::countr_zero(m))});
+      }
     }
   }
   const int a = d_.index().alphabet().size();

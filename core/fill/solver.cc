@@ -188,6 +188,11 @@ FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search>
       }
       Search member(index_, grid_, o, &cancelled_, /*diversify=*/true);
       member.set_finished_flag(&finished);
+      // Each member's runs start from its share of the first slot's words:
+      // the members then prove different words out (a proof divides), and
+      // the fills keep their quality (six grids of ../shared/bench, 2
+      // threads, default dictionary, 5 seeds: mean score 76.5 before, 76.7).
+      member.set_first_decision_share(k, n);
       if (shared) member.set_shared_learning(&*shared, k);
       if (member.Init().ok()) {  // the same grid as the first's, which succeeded
         results[k] = member.Run();

@@ -504,6 +504,40 @@ TEST(SolverTest, SharedLearningKeepsThePortfolioExact) {
   // WhatTheMembersShareHoldsInEveryFill checks the sharing itself, in order.
 }
 
+// A member's share of the first decision: the word it takes first is the
+// one share/of of the way through the slot's words in score order (not the
+// best, which member 0 takes), across the domain's 64-word blocks.
+TEST(SolverTest, MembersTakeTheirShareOfTheFirstDecisionsWords) {
+  for (int count : {5, 100, 300}) {
+    std::set<std::string> words;
+    for (std::mt19937 rng(count); static_cast<int>(words.size()) < count;) {
+      std::string w;
+      for (int i = 0; i < 5; ++i) w += char(1 + rng() % 6);
+      words.insert(w);
+    }
+    const Dictionary d = MakeDictionary(*Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), words, 7);
+    const Grid g = testing::GridOf({"....."});
+    for (const auto& [share, of] : std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {2, 3}, {3, 4}}) {
+      SCOPED_TRACE(absl::StrCat(count, " words, share ", share, " of ", of));
+      std::atomic<bool> cancelled{false};
+      Search search(d.index, g, FillOptions{}, &cancelled);
+      ASSERT_TRUE(search.Init().ok());
+      search.set_first_decision_share(share, of);
+      ASSERT_TRUE(search.PropagateRoot());
+      const Domains::Var& v = search.root_domains().var(0);
+      std::vector<uint32_t> order;  // the slot's words, in score order
+      for (uint32_t b : v.live) {
+        for (uint64_t m = v.domain[b]; m; m &= m - 1) order.push_back(b * 64 + std::countr_zero(m));
+      }
+      ASSERT_EQ(order.size(), v.size);
+      const FillResult r = search.Run();
+      ASSERT_EQ(r.outcome, FillOutcome::kFilled);
+      const uint32_t want = order[order.size() * share / of];
+      EXPECT_EQ(r.fills.front().slots.front().word, d.index->letters(5, want));
+    }
+  }
+}
+
 // What the members publish is sound: each word shared as proven out, and
 // each shared nogood's assignments together, leave the grid with no fill
 // (a complete search with those words placed finds none).
@@ -524,7 +558,10 @@ TEST(SolverTest, WhatTheMembersShareHoldsInEveryFill) {
       ASSERT_TRUE(members.back()->Init().ok());
     }
     SharedLearning shared;
-    for (int k = 0; k < 2; ++k) members[k]->set_shared_learning(&shared, k);
+    for (int k = 0; k < 2; ++k) {
+      members[k]->set_shared_learning(&shared, k);
+      members[k]->set_first_decision_share(k, 2);
+    }
     // One after the other, so that what is shared does not hang on how the
     // threads interleave: the second takes the first's lessons and adds its own.
     members[0]->Run();
