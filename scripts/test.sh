@@ -5,8 +5,8 @@
 # daemon end to end) under ThreadSanitizer, then a reproducible libFuzzer run
 # of every fuzz target (XWDB_FUZZ_RUNS inputs each from a fixed seed, default
 # 50000; scripts/reliability.sh explores further).
-# These presets keep line tables only (-g1): a third less compile time than
-# full debug info, and every sanitizer report still names files and lines.
+# These presets keep line tables only (-g1): a quarter to a third less
+# compile CPU than full debug info, and every sanitizer report still names files and lines.
 # Usage: scripts/test.sh [--no-asan] [--no-tsan] [--no-fuzz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
