@@ -13,6 +13,10 @@ namespace {
 // Filtering a domain word by word costs about this many times a block of
 // the bitset path (a letter load and test against a 64-bit AND).
 constexpr uint64_t kWordCost = 4;
+// A residue test (two loads from the domain and the index's bitset, a
+// search of the live blocks when it fails) costs about this many times
+// one letter of a word read in a loop.
+constexpr uint64_t kCheckCost = 4;
 // CheckState's limit: debug builds recount domains of at most this many
 // words in all after every decision.
 [[maybe_unused]] constexpr size_t kCheckedDomainWords = 20000;
@@ -32,29 +36,81 @@ bool ShareRun(absl::string_view a, absl::string_view b, int run) {
 Domains::Domains(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options)
     : index_(std::move(index)), a_(index_->alphabet().size()), grid_(grid), options_(options) {}
 
-void Domains::Uncount(int x, Var& v, absl::string_view w) {
-  for (int p = 0; p < v.length; ++p) {
-    const Letter l = static_cast<Letter>(w[p]);
-    if (--v.counts[size_t(p) * a_ + l - 1] == 0) {
-      v.letters[p].Remove(l);
-      queue_.push_back({x, p});
+bool Domains::HasSupport(Var& v, int pos, Letter letter) {
+  const uint64_t* bits = index_->Bits(v.length, pos, letter);
+  uint32_t& residue = v.residue[size_t(pos) * a_ + letter - 1];
+  if (v.domain[residue] & bits[residue]) return true;
+  for (uint32_t b : v.live) {
+    if (v.domain[b] & bits[b]) {
+      residue = b;
+      return true;
     }
   }
+  return false;
 }
 
-void Domains::Recount(Var& v) {
-  std::fill(v.counts.begin(), v.counts.end(), 0);
+void Domains::Resupport(int x, Var& v, int pos, LetterSet check) {
+  bool lost = false;
+  while (!check.empty()) {
+    const Letter l = check.PopFirst();
+    if (HasSupport(v, pos, l)) continue;
+    v.letters[pos].Remove(l);
+    lost = true;
+  }
+  if (lost) queue_.push_back({x, pos});
+}
+
+void Domains::UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>& removed, uint32_t removed_count) {
+  // The cost of each way, in letter tests: recomputing reads every word
+  // left; the removed words' letters read each of them; checking every
+  // letter costs a residue test each (a few loads).
+  uint64_t checks = 0;
+  for (int p = 0; p < v.length; ++p) {
+    if (p != pos) checks += v.letters[p].size();
+  }
+  const uint64_t recompute = uint64_t{v.size} * v.length;
+  const uint64_t by_removed = uint64_t{removed_count} * v.length;
+  const uint64_t check_all = checks * kCheckCost;
+  std::vector<LetterSet>& letters = letters_scratch_;
+  letters.assign(v.length, LetterSet());
+  if (recompute > by_removed || recompute > check_all) {
+    if (by_removed < check_all) {
+      // The letters the removed words had: the only ones that may go.
+      for (size_t i = 0; i < removed.size(); ++i) {
+        for (uint64_t m = removed[i]; m; m &= m - 1) {
+          const absl::string_view w = index_->letters(v.length, uint32_t(v.live[i] * 64 + std::countr_zero(m)));
+          for (int p = 0; p < v.length; ++p) letters[p].Add(static_cast<Letter>(w[p]));
+        }
+      }
+    } else {
+      for (int p = 0; p < v.length; ++p) letters[p] = v.letters[p];
+    }
+    CompactLive(v);  // `removed` is parallel to the blocks before
+    for (int p = 0; p < v.length; ++p) {
+      if (p != pos) Resupport(x, v, p, letters[p] & v.letters[p]);
+    }
+    return;
+  }
+  CompactLive(v);
   for (uint32_t b : v.live) {
     for (uint64_t m = v.domain[b]; m; m &= m - 1) {
       const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
-      for (int p = 0; p < v.length; ++p) ++v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
+      for (int p = 0; p < v.length; ++p) letters[p].Add(static_cast<Letter>(w[p]));
     }
   }
-  v.letters.assign(v.length, LetterSet());
   for (int p = 0; p < v.length; ++p) {
-    const uint32_t* c = v.counts.data() + size_t(p) * a_;
-    for (int k = 0; k < a_; ++k) {
-      if (c[k]) v.letters[p].Add(static_cast<Letter>(k + 1));
+    if (p == pos || letters[p] == v.letters[p]) continue;
+    v.letters[p] = letters[p];
+    queue_.push_back({x, p});
+  }
+}
+
+void Domains::RecomputeLetters(Var& v) {
+  v.letters.assign(v.length, LetterSet());
+  for (uint32_t b : v.live) {
+    for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+      const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
+      for (int p = 0; p < v.length; ++p) v.letters[p].Add(static_cast<Letter>(w[p]));
     }
   }
 }
@@ -78,7 +134,6 @@ void Domains::Save(int x) {
   s.blocks.resize(v.live.size());
   for (size_t i = 0; i < v.live.size(); ++i) s.blocks[i] = v.domain[v.live[i]];
   s.size = v.size;
-  s.counts = v.counts;
   s.letters = v.letters;
   s.why = v.why;
   s.assigned = v.assigned;
@@ -99,7 +154,6 @@ void Domains::PopLevel() {
     for (size_t i = 0; i < s.live.size(); ++i) v.domain[s.live[i]] = s.blocks[i];
     v.live.swap(s.live);  // the entry's old vectors keep their capacity
     v.size = s.size;
-    v.counts.swap(s.counts);
     v.letters.swap(s.letters);
     std::swap(v.why, s.why);
     v.assigned = s.assigned;
@@ -123,70 +177,56 @@ bool Domains::Wipeout(int x, const LevelSet& cause) {
 }
 
 // Keeps in var x only the words whose letter at `pos` is in `allowed`,
-// queueing the cells that lose letters. The counts say at once how many
-// words go, so a wipe-out costs nothing. A small domain is walked word by
+// queueing the cells that lose letters. The letter sets are exact, so a
+// wipe-out is seen before any work. A small domain is walked word by
 // word; a large one loses the index's bitsets of the dropped letters, a
 // block at a time. `why`: the decisions that explain `allowed`.
 bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
   Var& v = vars_[x];
   const LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
   if (drop.empty()) return true;
-  const uint32_t* c = v.counts.data() + size_t(pos) * a_;
-  uint32_t r = 0;
-  for (LetterSet rest = drop; !rest.empty();) r += c[rest.PopFirst() - 1];
-  if (r >= v.size) return Wipeout(x, why);
+  const LetterSet keep = Letters(v, pos) & allowed;
+  if (keep.empty()) return Wipeout(x, why);
   Save(x);
   v.why.Union(why);
   // The bitset path ORs the bitsets of the fewer of the dropped and the
   // kept letters.
-  const LetterSet keep = Letters(v, pos) & allowed;
   const bool by_keep = keep.size() < drop.size();
   const uint64_t letter_loads = uint32_t(by_keep ? keep.size() : drop.size());
   const bool by_words = options_.filter_path == FilterPath::kAuto
                             ? uint64_t{v.size} * kWordCost < letter_loads * v.live.size()
                             : options_.filter_path == FilterPath::kWords;
-  if (by_words) {
-    for (uint32_t b : v.live) {
-      for (uint64_t m = v.domain[b]; m; m &= m - 1) {
-        const uint32_t id = uint32_t(b * 64 + std::countr_zero(m));
-        const absl::string_view w = index_->letters(v.length, id);
-        if (!drop.Contains(static_cast<Letter>(w[pos]))) continue;
-        v.domain[b] &= ~(uint64_t{1} << (id % 64));
-        Uncount(x, v, w);
-      }
-    }
-    v.size -= r;
-    CompactLive(v);
-    return true;
-  }
   std::vector<uint64_t>& removed = scratch_;  // parallel to v.live
   removed.assign(v.live.size(), 0);
-  for (LetterSet rest = by_keep ? keep : drop; !rest.empty();) {
-    const uint64_t* bits = index_->Bits(v.length, pos, rest.PopFirst());
-    for (size_t i = 0; i < removed.size(); ++i) removed[i] |= bits[v.live[i]];
-  }
-  for (size_t i = 0; i < removed.size(); ++i) {
-    if (by_keep) removed[i] = ~removed[i];
-    removed[i] &= v.domain[v.live[i]];
-    v.domain[v.live[i]] &= ~removed[i];
-  }
-  v.size -= r;
-  if (r <= v.size) {
+  if (by_words) {
     for (size_t i = 0; i < removed.size(); ++i) {
-      for (uint64_t m = removed[i]; m; m &= m - 1) {
-        Uncount(x, v, index_->letters(v.length, uint32_t(v.live[i] * 64 + std::countr_zero(m))));
+      const uint32_t b = v.live[i];
+      for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+        const uint32_t id = uint32_t(b * 64 + std::countr_zero(m));
+        if (drop.Contains(static_cast<Letter>(index_->letters(v.length, id)[pos]))) removed[i] |= uint64_t{1} << (id % 64);
       }
     }
   } else {
-    // Fewer words remain than went: count them afresh.
-    std::vector<LetterSet> before(v.length);
-    for (int p = 0; p < v.length; ++p) before[p] = Letters(v, p);
-    Recount(v);
-    for (int p = 0; p < v.length; ++p) {
-      if (!(Letters(v, p) == before[p])) queue_.push_back({x, p});
+    for (LetterSet rest = by_keep ? keep : drop; !rest.empty();) {
+      const uint64_t* bits = index_->Bits(v.length, pos, rest.PopFirst());
+      for (size_t i = 0; i < removed.size(); ++i) removed[i] |= bits[v.live[i]];
+    }
+    if (by_keep) {
+      for (uint64_t& r : removed) r = ~r;
     }
   }
-  CompactLive(v);
+  uint32_t removed_count = 0;
+  for (size_t i = 0; i < removed.size(); ++i) {
+    removed[i] &= v.domain[v.live[i]];
+    v.domain[v.live[i]] &= ~removed[i];
+    removed_count += std::popcount(removed[i]);
+  }
+  v.size -= removed_count;
+  // Every word with a kept letter at pos stays, and each kept letter had
+  // one: pos's letters are exactly the kept ones.
+  v.letters[pos] = keep;
+  queue_.push_back({x, pos});
+  UpdateLetters(x, v, pos, removed, removed_count);
   return true;
 }
 
@@ -202,7 +242,8 @@ bool Domains::RemoveOne(int x, uint32_t id, const LevelSet& why) {
   v.why.Union(why);
   v.domain[id / 64] &= ~bit;
   --v.size;
-  Uncount(x, v, index_->letters(v.length, id));
+  const absl::string_view w = index_->letters(v.length, id);
+  for (int p = 0; p < v.length; ++p) Resupport(x, v, p, LetterSet::Of(static_cast<Letter>(w[p])));
   return true;
 }
 
@@ -242,11 +283,10 @@ bool Domains::Assign(int x, uint32_t id) {
   v.domain[id / 64] = uint64_t{1} << (id % 64);
   v.live.assign(1, id / 64);
   v.size = 1;
-  std::fill(v.counts.begin(), v.counts.end(), 0);
   const absl::string_view w = index_->letters(v.length, id);
   for (int p = 0; p < v.length; ++p) {
-    v.counts[size_t(p) * a_ + uint8_t(w[p]) - 1] = 1;
     v.letters[p] = LetterSet::Of(static_cast<Letter>(w[p]));
+    v.residue[size_t(p) * a_ + uint8_t(w[p]) - 1] = id / 64;
   }
   v.assigned = static_cast<int>(id);
   // The decision alone explains the single word left.
@@ -305,6 +345,14 @@ void Domains::ForEachWord(int x, absl::FunctionRef<bool(uint32_t)> fn) const {
   }
 }
 
+uint32_t Domains::CountWith(int x, int pos, Letter letter) const {
+  const Var& v = vars_[x];
+  const uint64_t* bits = index_->Bits(v.length, pos, letter);
+  uint32_t n = 0;
+  for (uint32_t b : v.live) n += std::popcount(v.domain[b] & bits[b]);
+  return n;
+}
+
 int Domains::BestScore(int x) const {
   const Var& v = vars_[x];
   if (v.size == 0) return -1;
@@ -339,21 +387,19 @@ void Domains::CheckState() const {
   for (const Var& v : vars_) total += v.size;
   if (total > kCheckedDomainWords) return;
   for (const Var& v : vars_) {
+    if (v.size == 0) continue;  // a wipe-out, about to be undone
     uint32_t size = 0;
-    std::vector<uint32_t> counts(v.counts.size(), 0);
+    std::vector<LetterSet> letters(v.length);
     for (size_t b = 0; b < v.domain.size(); ++b) {
       if (v.domain[b]) assert(std::binary_search(v.live.begin(), v.live.end(), uint32_t(b)));
       for (uint64_t m = v.domain[b]; m; m &= m - 1) {
         ++size;
         const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
-        for (int p = 0; p < v.length; ++p) ++counts[size_t(p) * a_ + uint8_t(w[p]) - 1];
+        for (int p = 0; p < v.length; ++p) letters[p].Add(static_cast<Letter>(w[p]));
       }
     }
     assert(size == v.size);
-    assert(counts == v.counts);
-    for (int p = 0; p < v.length; ++p) {
-      for (int k = 0; k < a_; ++k) assert(v.letters[p].Contains(Letter(k + 1)) == (counts[size_t(p) * a_ + k] > 0));
-    }
+    assert(letters == v.letters);
   }
 #endif
 }
@@ -470,8 +516,8 @@ absl::Status Domains::Init() {
       v.size += std::popcount(v.domain[b]);
       if (v.domain[b]) v.live.push_back(b);
     }
-    v.counts.assign(size_t(v.length) * a_, 0);
-    Recount(v);
+    v.residue.assign(size_t(v.length) * a_, v.live.empty() ? 0 : v.live.front());
+    RecomputeLetters(v);
   }
   for (size_t x = 0; x < vars_.size(); ++x) {
     const Var& v = vars_[x];

@@ -3,13 +3,21 @@
 // search (decide, propagate, undo) and optimization (search with a bound).
 //
 // Each open slot of a grid is a variable. Its domain is a bitset over the
-// mask index's words of its length, with, for every position and letter,
-// how many domain words have that letter there, and the letter set of each
-// position (the letters with a count). Propagation is arc consistency at
-// the letter level (as qxw and AC-3): when a letter leaves a cell on one
-// side, the crossing variable loses every word with that letter there,
-// which may empty more cells, and so on to a fixpoint. A domain that
-// empties fails at once.
+// mask index's words of its length, with the letter set of each position:
+// exactly the letters some domain word has there. Propagation is arc
+// consistency at the letter level (as qxw and AC-3): when a letter leaves a
+// cell on one side, the crossing variable loses every word with that
+// letter there, which may empty more cells, and so on to a fixpoint. A
+// domain that empties fails at once.
+//
+// Letter sets are kept exact without per-letter counts (which cost a
+// decrement per removed word and position): after a filter, a position's
+// letter is checked against a residual support, the block of the domain
+// where a word with that letter was last seen (AC-3rm), and only when that
+// block no longer holds one are the live blocks searched. Which letters
+// are checked is the cheapest of: those of the removed words, every
+// letter, or none (the letter sets recomputed from the words left).
+// Residues are hints, never trailed: any block is a sound place to look.
 //
 // Explanations: every domain carries the set of search levels (decisions)
 // that explain its removals since the root; a removal caused by a crossing
@@ -31,8 +39,9 @@
 // other assigned words).
 //
 // Cost: a domain of n words over L cells costs n/8 bytes of bitset plus
-// L*|alphabet| counts; filtering walks the domain word by word when it is
-// small, and ANDs the index's bitsets a block at a time when it is large.
+// L*|alphabet| residues; filtering walks the domain word by word when it
+// is small, and ANDs the index's bitsets a block at a time when it is
+// large.
 //
 // Thread safety: none; one Domains per thread (they may share the index).
 #ifndef XWDB_CORE_FILL_DOMAINS_H_
@@ -73,8 +82,10 @@ class Domains {
     std::vector<uint64_t> domain;
     std::vector<uint32_t> live;
     uint32_t size = 0;
-    std::vector<uint32_t> counts;    // position * A + letter - 1
-    std::vector<LetterSet> letters;  // per position: the letters with a count
+    std::vector<LetterSet> letters;  // per position: the letters some domain word has there
+    // Per position * A + letter - 1: a block where a domain word had that
+    // letter there when last looked (a hint: not restored on backtrack).
+    std::vector<uint32_t> residue;
     int assigned = -1;               // word id once assigned
     // The decisions (levels) that explain every word gone from the domain
     // since the root.
@@ -163,6 +174,9 @@ class Domains {
   void ForEachWord(int x, absl::FunctionRef<bool(uint32_t)> fn) const;
   // True if word `id` is in x's domain.
   bool Contains(int x, uint32_t id) const { return (vars_[x].domain[id / 64] >> (id % 64)) & 1; }
+  // How many words of x's domain have `letter` at `pos` (walks the live
+  // blocks).
+  uint32_t CountWith(int x, int pos, Letter letter) const;
   // The score of the best word left in x's domain (ids are ordered by
   // score); -1 if it is empty.
   int BestScore(int x) const;
@@ -175,14 +189,25 @@ class Domains {
   std::string SlotPlace(int s) const;
 
   // Debug builds check, on small domains, that every variable's
-  // incremental state (size, live blocks, counts, letter sets) equals a
-  // recount of its domain.
+  // incremental state (size, live blocks, letter sets) equals a recount of
+  // its domain.
   void CheckState() const;
 
  private:
   static LetterSet Letters(const Var& v, int p) { return v.letters[p]; }
-  void Uncount(int x, Var& v, absl::string_view w);
-  void Recount(Var& v);
+  // True if some word of v has `letter` at `pos` (the residue first, then
+  // the live blocks; the residue moves to the block found).
+  bool HasSupport(Var& v, int pos, Letter letter);
+  // Drops from x's letters at `pos` those of `check` with no support left,
+  // queueing the cell if any goes.
+  void Resupport(int x, Var& v, int pos, LetterSet check);
+  // After the words of `removed` (blocks parallel to v.live, already out of
+  // the domain) left x because of their letter at `pos` (whose letter set
+  // is already right): makes every other position's letters exact again,
+  // and drops the emptied blocks from v.live.
+  void UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>& removed, uint32_t removed_count);
+  // Every position's letters from the words of the domain.
+  void RecomputeLetters(Var& v);
   static void CompactLive(Var& v);
   void Save(int x);
   bool Wipeout(int x, const LevelSet& cause);
@@ -202,7 +227,6 @@ class Domains {
     std::vector<uint32_t> live;
     std::vector<uint64_t> blocks;  // domain[live[i]]
     uint32_t size;
-    std::vector<uint32_t> counts;
     std::vector<LetterSet> letters;
     LevelSet why;
     int assigned;
@@ -223,6 +247,7 @@ class Domains {
   std::vector<char> untouched_;
   std::vector<std::pair<int, int>> queue_;
   std::vector<uint64_t> scratch_;
+  std::vector<LetterSet> letters_scratch_;  // UpdateLetters'
   std::vector<Saved> trail_;  // [0, trail_top_) in use
   size_t trail_top_ = 0;
   std::vector<size_t> level_starts_;

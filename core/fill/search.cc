@@ -173,12 +173,17 @@ uint32_t Search::PickValue(const Domains::Var& v) {
   }
   const int a = d_.index().alphabet().size();
   if (options_.lookahead && top.size() > 1) {
+    // Each crossing's count of a letter is walked once per decision.
+    std::vector<int64_t>& support = support_scratch_;
+    support.assign(size_t(v.length) * a, -1);
     for (Candidate& c : top) {
       const absl::string_view w = d_.index().letters(v.length, c.id);
       for (int p = 0; p < v.length; ++p) {
         const Domains::Crossing x = v.cross[p];
         if (x.var < 0 || d_.var(x.var).assigned >= 0) continue;
-        c.support += std::log(1.0 + d_.var(x.var).counts[size_t(x.pos) * a + uint8_t(w[p]) - 1]);
+        int64_t& n = support[size_t(p) * a + uint8_t(w[p]) - 1];
+        if (n < 0) n = d_.CountWith(x.var, x.pos, static_cast<Letter>(w[p]));
+        c.support += std::log(1.0 + double(n));
       }
     }
     // Stable: equal support keeps the score order.

@@ -153,6 +153,7 @@ class Search {
   bool diversify_ = false;
 
   std::vector<char> selected_;  // per variable: decided by the search
+  std::vector<int64_t> support_scratch_;  // PickValue's crossing counts, per position and letter
   int selected_count_ = 0;
   std::vector<std::pair<int, uint32_t>> proven_out_;
   // Learned from the refutations (FillOptions::learn_nogoods), and the

@@ -41,16 +41,16 @@ TOKEN = "hostile-test-token"
 WORDS = "".join(f"{w};{s}\n" for w, s in [("cat", 60), ("cot", 80), ("art", 50), ("ear", 40), ("era", 30)])
 
 
-def make_busy_dictionary(tmp, count=20000):
-    """`count` random 10-letter words over A-E: a 10x10 open grid keeps a
-    fill busy for many seconds."""
+def make_busy_dictionary(tmp, count=20000, length=10):
+    """`count` random words of `length` letters over A-E: an open square
+    grid of that side keeps a fill busy for many seconds."""
     import random
     rng = random.Random(3)
-    words = {"".join(rng.choice("abcde") for _ in range(10)) for _ in range(count)}
-    path = os.path.join(tmp, f"busy{count}.txt")
+    words = {"".join(rng.choice("abcde") for _ in range(length)) for _ in range(count)}
+    path = os.path.join(tmp, f"busy{count}x{length}.txt")
     with open(path, "w") as f:
         f.write("".join(w + "\n" for w in sorted(words)))
-    db = os.path.join(tmp, f"busy{count}.db")
+    db = os.path.join(tmp, f"busy{count}x{length}.db")
     if os.path.exists(db):
         return db
     import subprocess
@@ -359,15 +359,17 @@ class ConnectionLifeTest(HostileTestBase):
         self.assertEqual(d.process.wait(timeout=30), 0)
 
     def test_a_suggestion_stops_at_its_deadline(self):
-        # Probing every one of 150,000 candidates takes many seconds.
-        busy = make_busy_dictionary(self.tmp.name, count=150000)
+        # 100,000 probes, each filtering 21 crossings of 300,000 words,
+        # take seconds (2.7 s in-process on the development machine): ten
+        # times the deadline.
+        busy = make_busy_dictionary(self.tmp.name, count=300000, length=21)
         d = self.start(dbs=["--db", "busy=" + busy])
         conn = http.client.HTTPConnection("127.0.0.1", d.http_port, timeout=60)
         started = time.time()
         conn.request("POST", "/v1/Suggest",
-                     body=json.dumps({"rows": [".........." for _ in range(10)], "slot": {"name": "1A"},
+                     body=json.dumps({"rows": ["." * 21 for _ in range(21)], "slot": {"name": "1A"},
                                       "max_probes": 100000, "limit": 1000}),
-                     headers={"Authorization": "Bearer " + TOKEN, "X-Timeout-Seconds": "0.5"})
+                     headers={"Authorization": "Bearer " + TOKEN, "X-Timeout-Seconds": "0.25"})
         res = conn.getresponse()
         body = json.loads(res.read())
         took = time.time() - started
