@@ -105,12 +105,24 @@ void Domains::UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>&
   }
 }
 
-void Domains::RecomputeLetters(Var& v) {
+void Domains::InitLetters(Var& v) {
   v.letters.assign(v.length, LetterSet());
-  for (uint32_t b : v.live) {
-    for (uint64_t m = v.domain[b]; m; m &= m - 1) {
-      const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
-      for (int p = 0; p < v.length; ++p) v.letters[p].Add(static_cast<Letter>(w[p]));
+  v.residue.assign(size_t(v.length) * a_, v.live.empty() ? 0 : v.live.front());
+  if (uint64_t{v.size} <= uint64_t(a_) * kCheckCost) {
+    // A few words: read them.
+    for (uint32_t b : v.live) {
+      for (uint64_t m = v.domain[b]; m; m &= m - 1) {
+        const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
+        for (int p = 0; p < v.length; ++p) v.letters[p].Add(static_cast<Letter>(w[p]));
+      }
+    }
+    return;
+  }
+  // Many: each letter's support, usually in the first blocks (a slot of a
+  // big dictionary costs its letters, not its words).
+  for (int p = 0; p < v.length; ++p) {
+    for (int k = 1; k <= a_; ++k) {
+      if (HasSupport(v, p, static_cast<Letter>(k))) v.letters[p].Add(static_cast<Letter>(k));
     }
   }
 }
@@ -516,8 +528,7 @@ absl::Status Domains::Init() {
       v.size += std::popcount(v.domain[b]);
       if (v.domain[b]) v.live.push_back(b);
     }
-    v.residue.assign(size_t(v.length) * a_, v.live.empty() ? 0 : v.live.front());
-    RecomputeLetters(v);
+    InitLetters(v);
   }
   for (size_t x = 0; x < vars_.size(); ++x) {
     const Var& v = vars_[x];

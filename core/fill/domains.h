@@ -206,8 +206,9 @@ class Domains {
   // is already right): makes every other position's letters exact again,
   // and drops the emptied blocks from v.live.
   void UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>& removed, uint32_t removed_count);
-  // Every position's letters from the words of the domain.
-  void RecomputeLetters(Var& v);
+  // Every position's letters (and residues) for Init's domain: from its
+  // words when they are few, else by each letter's support.
+  void InitLetters(Var& v);
   static void CompactLive(Var& v);
   void Save(int x);
   bool Wipeout(int x, const LevelSet& cause);
