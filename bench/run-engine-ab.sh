@@ -10,8 +10,9 @@
 # figure, not the time to settle. Run it alone.
 #
 # Usage: bash bench/run-engine-ab.sh BASE_XWDB NEW_XWDB
-#   e.g. git worktree add /tmp/base HEAD~1 && cmake -S /tmp/base -B /tmp/base/b -DCMAKE_BUILD_TYPE=RelWithDebInfo
-#        && cmake --build /tmp/base/b --target xwdb -j2; bash bench/run-engine-ab.sh /tmp/base/b/tools/xwdb build/ci/tools/xwdb
+#   e.g. the build of an earlier commit REV against this tree's:
+#     git worktree add /tmp/base REV && (cd /tmp/base && cmake --preset ci && cmake --build --preset ci -j2 --target xwdb)
+#     bash bench/run-engine-ab.sh /tmp/base/build/ci/tools/xwdb build/ci/tools/xwdb
 #   STWL   Spread the Wordlist (default ../shared/bench/wordlists/spreadthewordlist.dict), imported once under
 #          $XWDB_BENCH_CACHE (default /tmp/xwdb-bench-cache)
 set -euo pipefail

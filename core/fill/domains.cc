@@ -215,7 +215,9 @@ bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
       const uint32_t b = v.live[i];
       for (uint64_t m = v.domain[b]; m; m &= m - 1) {
         const uint32_t id = uint32_t(b * 64 + std::countr_zero(m));
-        if (drop.Contains(static_cast<Letter>(index_->letters(v.length, id)[pos]))) removed[i] |= uint64_t{1} << (id % 64);
+        if (drop.Contains(static_cast<Letter>(index_->letters(v.length, id)[pos]))) {
+          removed[i] |= uint64_t{1} << (id % 64);
+        }
       }
     }
   } else {
