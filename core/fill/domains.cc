@@ -76,12 +76,7 @@ void Domains::UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>&
   if (recompute > by_removed || recompute > check_all) {
     if (by_removed < check_all) {
       // The letters the removed words had: the only ones that may go.
-      for (size_t i = 0; i < removed.size(); ++i) {
-        for (uint64_t m = removed[i]; m; m &= m - 1) {
-          const absl::string_view w = index_->letters(v.length, uint32_t(v.live[i] * 64 + std::countr_zero(m)));
-          for (int p = 0; p < v.length; ++p) letters[p].Add(static_cast<Letter>(w[p]));
-        }
-      }
+      for (size_t i = 0; i < removed.size(); ++i) AddLetters(v, v.live[i], removed[i], &letters);
     } else {
       for (int p = 0; p < v.length; ++p) letters[p] = v.letters[p];
     }
@@ -92,16 +87,18 @@ void Domains::UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>&
     return;
   }
   CompactLive(v);
-  for (uint32_t b : v.live) {
-    for (uint64_t m = v.domain[b]; m; m &= m - 1) {
-      const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
-      for (int p = 0; p < v.length; ++p) letters[p].Add(static_cast<Letter>(w[p]));
-    }
-  }
+  for (uint32_t b : v.live) AddLetters(v, b, v.domain[b], &letters);
   for (int p = 0; p < v.length; ++p) {
     if (p == pos || letters[p] == v.letters[p]) continue;
     v.letters[p] = letters[p];
     queue_.push_back({x, p});
+  }
+}
+
+void Domains::AddLetters(const Var& v, uint32_t block, uint64_t words, std::vector<LetterSet>* letters) const {
+  for (uint64_t m = words; m; m &= m - 1) {
+    const absl::string_view w = index_->letters(v.length, uint32_t(block * 64 + std::countr_zero(m)));
+    for (int p = 0; p < v.length; ++p) (*letters)[p].Add(static_cast<Letter>(w[p]));
   }
 }
 
@@ -110,12 +107,7 @@ void Domains::InitLetters(Var& v) {
   v.residue.assign(size_t(v.length) * a_, v.live.empty() ? 0 : v.live.front());
   if (uint64_t{v.size} <= uint64_t(a_) * kCheckCost) {
     // A few words: read them.
-    for (uint32_t b : v.live) {
-      for (uint64_t m = v.domain[b]; m; m &= m - 1) {
-        const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
-        for (int p = 0; p < v.length; ++p) v.letters[p].Add(static_cast<Letter>(w[p]));
-      }
-    }
+    for (uint32_t b : v.live) AddLetters(v, b, v.domain[b], &v.letters);
     return;
   }
   // Many: each letter's support, usually in the first blocks (a slot of a
@@ -401,16 +393,12 @@ void Domains::CheckState() const {
   for (const Var& v : vars_) total += v.size;
   if (total > kCheckedDomainWords) return;
   for (const Var& v : vars_) {
-    if (v.size == 0) continue;  // a wipe-out, about to be undone
     uint32_t size = 0;
     std::vector<LetterSet> letters(v.length);
     for (size_t b = 0; b < v.domain.size(); ++b) {
       if (v.domain[b]) assert(std::binary_search(v.live.begin(), v.live.end(), uint32_t(b)));
-      for (uint64_t m = v.domain[b]; m; m &= m - 1) {
-        ++size;
-        const absl::string_view w = index_->letters(v.length, uint32_t(b * 64 + std::countr_zero(m)));
-        for (int p = 0; p < v.length; ++p) letters[p].Add(static_cast<Letter>(w[p]));
-      }
+      size += std::popcount(v.domain[b]);
+      AddLetters(v, uint32_t(b), v.domain[b], &letters);
     }
     assert(size == v.size);
     assert(letters == v.letters);

@@ -206,6 +206,9 @@ class Domains {
   // is already right): makes every other position's letters exact again,
   // and drops the emptied blocks from v.live.
   void UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>& removed, uint32_t removed_count);
+  // Adds each word's letters of `words` (a mask of block `block` of v's
+  // length) to (*letters)[position].
+  void AddLetters(const Var& v, uint32_t block, uint64_t words, std::vector<LetterSet>* letters) const;
   // Every position's letters (and residues) for Init's domain: from its
   // words when they are few, else by each letter's support.
   void InitLetters(Var& v);

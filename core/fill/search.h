@@ -153,7 +153,6 @@ class Search {
   bool diversify_ = false;
 
   std::vector<char> selected_;  // per variable: decided by the search
-  std::vector<int64_t> support_scratch_;  // PickValue's crossing counts, per position and letter
   int selected_count_ = 0;
   std::vector<std::pair<int, uint32_t>> proven_out_;
   // Learned from the refutations (FillOptions::learn_nogoods), and the
@@ -180,6 +179,8 @@ class Search {
   FillProgress progress_;
   double cutoff_ = 0;  // 0: none
   bool randomize_ = false;
+  // PickValue's crossing counts, per position and letter (-1: not yet).
+  std::vector<int64_t> support_scratch_;
   int share_ = 0;     // set_first_decision_share
   int share_of_ = 1;
   FillOutcome stop_ = FillOutcome::kTimeout;
