@@ -6,7 +6,9 @@
 // The search is a plain depth-first one over Domains (the same
 // propagation as the fill: arc consistency at the letter level, no word
 // twice, the score floor, exclusions, withheld marks, the shared-run rule):
-// choose the open slot with the fewest words, try each of them, and once a
+// choose the open slot whose words are fewest for the open crossings it
+// fixes (log(words + 1) / (open crossings + 1): a long slot across a stack
+// goes before the short slots it crosses), try each of its words, and once a
 // word's subtree is done, take it out of the slot for its later siblings
 // (which propagates). No restarts: every fill is met exactly once. A
 // subtree with no fill keeps the explanation the propagation gives (the
@@ -112,6 +114,7 @@ class Enumerator {
   Grid grid_{1, 1};
   FillOptions options_;
   std::atomic<bool> cancelled_{false};
+  std::unique_ptr<Worker> first_;  // initialized by Create(), searches in Run()
 };
 
 }  // namespace xwdb
