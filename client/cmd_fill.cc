@@ -232,7 +232,8 @@ int RunFill(Common& c, const FillArgs& a) {
                   {"backjumps", result->stats().backjumps()}, {"restarts", result->stats().restarts()},
                   {"proven_out", result->stats().proven_out()},
                   {"nogoods_learned", result->stats().nogoods_learned()},
-                  {"nogood_prunings", result->stats().nogood_prunings()}, {"seconds", result->stats().seconds()}};
+                  {"nogood_prunings", result->stats().nogood_prunings()},
+                  {"shared_in", result->stats().shared_in()}, {"seconds", result->stats().seconds()}};
     j["settled_by"] = result->settled_by();
     j["fills"] = nlohmann::json::array();
     for (const v1::FilledGrid& f : result->fills()) {
