@@ -4,6 +4,8 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -15,13 +17,14 @@ namespace xwdb {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-// Parallel runs cut the tree into about this many partitions per thread:
-// enough that a thread finishing early finds more work.
-constexpr size_t kPartitionsPerThread = 16;
-// ... but no deeper than this many decisions (the prefixes are replayed).
+// The cut near the root goes no deeper than this many decisions (the
+// prefixes are replayed).
 constexpr int kMaxSplitDepth = 4;
 // The clock is read every this many decisions.
 constexpr uint64_t kCheckEvery = 64;
+// An idle thread looks for a part again after at most this long (a stop
+// needs no wake-up).
+constexpr std::chrono::milliseconds kIdleWait{20};
 
 // A partition: decisions (variable, word id) from the root.
 using Prefix = std::vector<std::pair<int, uint32_t>>;
@@ -38,9 +41,18 @@ struct Enumerator::Shared {
   Clock::time_point deadline;
   std::atomic<int> stop{kRunning};
   std::atomic<uint64_t> fills{0};
-  std::vector<Prefix> partitions;
-  std::atomic<size_t> next_partition{0};
+  // The parts of the tree not yet taken: the cut near the root, then the
+  // untried siblings a busy thread hands over while another is idle. Each
+  // fill lies in exactly one part.
+  std::mutex queue_mu;
+  std::condition_variable queue_cv;
+  std::deque<Prefix> queue;                 // guarded by queue_mu
+  int busy = 0;                             // threads searching a part; guarded by queue_mu
+  std::atomic<size_t> queued{0};            // queue.size(), for a look without the lock
+  std::atomic<int> idle{0};                 // threads waiting in Take()
+  std::atomic<int> partitions{0};           // parts ever queued
   std::atomic<int> partitions_done{0};
+  std::atomic<int> handed_over{0};          // of those, the parts a busy thread handed over
   // Serializes on_fill and on_progress.
   std::mutex callback_mu;
   std::atomic<int64_t> next_progress_ns{0};
@@ -53,6 +65,45 @@ struct Enumerator::Shared {
     int running = kRunning;
     stop.compare_exchange_strong(running, kind);
   }
+
+  // Queues parts before any thread takes one, or hands a busy thread's
+  // siblings over.
+  void Add(std::vector<Prefix> parts, bool handing_over) {
+    std::lock_guard<std::mutex> lock(queue_mu);
+    partitions.fetch_add(static_cast<int>(parts.size()));
+    if (handing_over) handed_over.fetch_add(static_cast<int>(parts.size()));
+    for (Prefix& p : parts) queue.push_back(std::move(p));
+    queued.store(queue.size());
+    queue_cv.notify_all();
+  }
+  // The next part to search, waiting while the queue is empty and some
+  // thread may still hand parts over. False once none is left (every part
+  // is searched) or the enumeration stopped.
+  bool Take(Prefix* out) {
+    std::unique_lock<std::mutex> lock(queue_mu);
+    idle.fetch_add(1);
+    while (!Stopped()) {
+      if (!queue.empty()) {
+        *out = std::move(queue.front());
+        queue.pop_front();
+        queued.store(queue.size());
+        ++busy;
+        idle.fetch_sub(1);
+        return true;
+      }
+      if (busy == 0) break;  // nobody is left to hand a part over
+      queue_cv.wait_for(lock, kIdleWait);
+    }
+    idle.fetch_sub(1);
+    queue_cv.notify_all();
+    return false;
+  }
+  // The part taken last by this thread is searched (or abandoned on a stop).
+  void Done() {
+    partitions_done.fetch_add(1);
+    std::lock_guard<std::mutex> lock(queue_mu);
+    if (--busy == 0) queue_cv.notify_all();
+  }
 };
 
 // One thread's search, over its own Domains.
@@ -64,8 +115,14 @@ class Enumerator::Worker {
 
   absl::Status Init() {
     if (absl::Status s = d_.Init(); !s.ok()) return s;
-    candidates_.resize(d_.var_count() + 1);
-    reasons_.assign(d_.var_count() + 1, LevelSet(d_.max_level()));
+    const size_t depths = size_t(d_.var_count()) + 1;
+    candidates_.resize(depths);
+    reasons_.assign(depths, LevelSet(d_.max_level()));
+    path_.resize(depths);
+    next_.resize(depths);
+    end_.resize(depths);
+    looping_.assign(depths, 0);
+    split_.assign(depths, 0);
     return absl::OkStatus();
   }
   bool PropagateRoot() { return d_.RootPropagate(); }
@@ -73,9 +130,14 @@ class Enumerator::Worker {
   uint64_t nodes() const { return nodes_; }
   uint64_t backjumps() const { return backjumps_; }
 
-  // Makes the prefix's decisions from the root; false if one fails.
+  // Makes the prefix's decisions from the root; false if one fails. The
+  // part gets a level of its own first, so that what its search takes out
+  // at its top (an empty prefix: at the root) goes with Unwind().
   bool Replay(const Prefix& prefix) {
-    for (const auto& [x, id] : prefix) {
+    d_.PushLevel();
+    for (size_t depth = 0; depth < prefix.size(); ++depth) {
+      const auto [x, id] = prefix[depth];
+      path_[depth] = prefix[depth];
       d_.PushLevel();
       if (!d_.Contains(x, id) || !d_.Assign(x, id) || !d_.Propagate()) return false;
     }
@@ -129,8 +191,20 @@ class Enumerator::Worker {
     }
     LevelSet& reason = reasons_[depth];
     bool found = false;
-    for (uint32_t id : ids) {
+    // ids[next_[depth]..end_[depth]) are left to try; MaybeHandOver() may lower
+    // end_ meanwhile.
+    next_[depth] = 0;
+    end_[depth] = ids.size();
+    split_[depth] = 0;
+    looping_[depth] = 1;
+    struct LoopEnd {
+      uint8_t* looping;
+      ~LoopEnd() { *looping = 0; }
+    } loop_end{&looping_[depth]};
+    while (next_[depth] < end_[depth]) {
+      const uint32_t id = ids[next_[depth]++];
       if (!d_.Contains(x, id)) continue;  // gone with an earlier sibling
+      path_[depth] = {x, id};
       ++nodes_;
       d_.PushLevel();
       const int decision = d_.level();
@@ -155,6 +229,12 @@ class Enumerator::Worker {
       }
       if (!d_.RemoveOne(x, id, reason) || !d_.Propagate()) return found;
     }
+    if (split_[depth]) {
+      // Words handed over are still in the domain: no explanation covers
+      // them, so none is given (every decision takes part: no backjump).
+      d_.conflict().Clear();
+      d_.conflict().AddUpTo(d_.level());
+    }
     return found;
   }
 
@@ -164,7 +244,7 @@ class Enumerator::Worker {
   // one is assigned. Fewest words alone picks a short slot's hundred words
   // over a 15-letter slot's thousand across a stack, and then tries the
   // 15s once per short word; the 15, which fixes a letter of fifteen
-  // crossings at once, mostly fails at once (a centre stack's count: 105 s
+  // crossings at once, mostly fails at once (a centre stack's count: 102 s
   // on one thread against some 20 minutes).
   int Choose() const {
     int best = -1;
@@ -221,10 +301,36 @@ class Enumerator::Worker {
     if (!Stopped() && !shared_->eo->on_fill(fill)) shared_->Stop(kEndedByFill);
   }
 
+  // Another thread is idle and nothing is queued: hands over half of the
+  // untried words of the shallowest decision that has some (the biggest
+  // subtrees), each as a part: the decisions above it and that word. This
+  // thread then stops its loop before them.
+  void MaybeHandOver() {
+    if (shared_->idle.load(std::memory_order_relaxed) == 0 ||
+        shared_->queued.load(std::memory_order_relaxed) != 0) {
+      return;
+    }
+    for (size_t depth = 0; depth < looping_.size(); ++depth) {
+      if (!looping_[depth] || next_[depth] >= end_[depth]) continue;
+      const size_t keep = next_[depth] + (end_[depth] - next_[depth]) / 2;
+      const int x = path_[depth].first;
+      std::vector<Prefix> parts;
+      for (size_t k = keep; k < end_[depth]; ++k) {
+        parts.emplace_back(path_.begin(), path_.begin() + static_cast<std::ptrdiff_t>(depth));
+        parts.back().push_back({x, candidates_[depth][k]});
+      }
+      end_[depth] = keep;
+      split_[depth] = 1;
+      shared_->Add(std::move(parts), /*handing_over=*/true);
+      return;
+    }
+  }
+
   // Checks the cancel flag, and the clock and progress every kCheckEvery
-  // decisions.
+  // decisions; hands work over to an idle thread.
   bool Stopped() {
     if (shared_->Stopped()) return true;
+    MaybeHandOver();
     if (shared_->cancelled->load(std::memory_order_relaxed)) {
       shared_->Stop(kCancelledByCaller);
       return true;
@@ -242,7 +348,7 @@ class Enumerator::Worker {
       if (lock.owns_lock()) {
         shared_->next_progress_ns.store(ns + int64_t(shared_->eo->progress_interval_seconds * 1e9));
         shared_->eo->on_progress(shared_->fills.load(), shared_->partitions_done.load(),
-                                 static_cast<int>(shared_->partitions.size()));
+                                 shared_->partitions.load());
       }
     }
     return false;
@@ -251,8 +357,14 @@ class Enumerator::Worker {
   Domains d_;
   Shared* shared_ = nullptr;
   const bool backjumping_;
-  std::vector<std::vector<uint32_t>> candidates_;  // per depth, reused
-  std::vector<LevelSet> reasons_;                  // per depth, reused
+  // Per depth (decisions from the root), reused:
+  std::vector<std::vector<uint32_t>> candidates_;  // the words to try
+  std::vector<LevelSet> reasons_;
+  Prefix path_;                 // the decision made there now
+  std::vector<size_t> next_;    // the next candidate to try
+  std::vector<size_t> end_;     // the candidates from here on are handed over
+  std::vector<uint8_t> looping_;  // its candidates are being tried
+  std::vector<uint8_t> split_;    // some of them were handed over
   uint64_t nodes_ = 0;
   uint64_t backjumps_ = 0;
   uint64_t checked_at_ = 0;
@@ -341,24 +453,24 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
   }
 
   // Cut the tree level by level until there are enough partitions.
-  shared.partitions = {Prefix{}};
-  for (int depth = 0; depth < kMaxSplitDepth && shared.partitions.size() < kPartitionsPerThread * threads; ++depth) {
+  std::vector<Prefix> cut = {Prefix{}};
+  const size_t wanted = size_t(std::max(0, eo.partitions_per_thread)) * size_t(threads);
+  for (int depth = 0; depth < kMaxSplitDepth && cut.size() < wanted; ++depth) {
     std::vector<Prefix> next;
-    for (const Prefix& p : shared.partitions) first.Split(p, &next);
+    for (const Prefix& p : cut) first.Split(p, &next);
     const bool leaves_only = std::all_of(next.begin(), next.end(), [&](const Prefix& p) { return int(p.size()) <= depth; });
-    shared.partitions = std::move(next);
+    cut = std::move(next);
     if (leaves_only) break;  // nothing left to split
   }
-  result.partitions = static_cast<int>(shared.partitions.size());
+  shared.Add(std::move(cut), /*handing_over=*/false);
 
   std::vector<std::unique_ptr<Worker>> workers;
   auto work = [&shared](Worker* w) {
-    for (;;) {
-      const size_t k = shared.next_partition.fetch_add(1);
-      if (k >= shared.partitions.size() || shared.Stopped()) return;
-      if (w->Replay(shared.partitions[k])) w->Visit(static_cast<int>(shared.partitions[k].size()));
+    Prefix part;
+    while (shared.Take(&part)) {
+      if (w->Replay(part)) w->Visit(static_cast<int>(part.size()));
       w->Unwind();
-      shared.partitions_done.fetch_add(1);
+      shared.Done();
     }
   };
   std::vector<std::thread> pool;
@@ -377,6 +489,8 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
     nodes += w->nodes();
     backjumps += w->backjumps();
   }
+  result.partitions = shared.partitions.load();
+  result.handed_over = shared.handed_over.load();
   return finish(nodes, backjumps);
 }
 

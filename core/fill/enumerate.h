@@ -25,9 +25,12 @@
 //
 // Parallel (threads > 1): the tree is cut near the root into partitions
 // (prefixes of decisions, cut level by level until there are about 16 per
-// thread), which the threads take from a shared queue; counts add up, word
+// thread by default), which the threads take from a shared queue; counts add up, word
 // sets are shared as they grow (each thread prunes with every thread's
-// finds). With one thread the fills come in a fixed order (best-scored
+// finds). A part can hold most of the tree: while a thread is idle and
+// the queue empty, a busy thread hands over half the untried words of its
+// shallowest decision, each as a new part (the decisions above it and the
+// word), and stops before them itself. With one thread the fills come in a fixed order (best-scored
 // words first, slot by slot); with several, in no particular order.
 //
 // Thread safety: one Enumerator per call; Cancel() from any thread.
@@ -65,6 +68,10 @@ struct EnumerateOptions {
   // for long.
   std::function<void(uint64_t fills, int partitions_done, int partitions)> on_progress;
   double progress_interval_seconds = 0.5;
+  // threads > 1: the tree is cut near the root into about this many parts
+  // per thread, enough that a thread finishing early finds more; the rest
+  // is balanced by handing over (with 0, by that alone: one part to start).
+  int partitions_per_thread = 16;
 };
 
 // One open slot's words that appear in at least one fill (kWordSets).
@@ -86,7 +93,10 @@ struct EnumerateResult {
   std::vector<SlotWordSet> word_sets;       // kWordSets: per open slot, in grid order
   // With no fill: why, when propagation at the root shows it.
   std::string reason;
-  int partitions = 1;  // the tree's parts (1: not split)
+  // The tree's parts (1: not split): the cut near the root, and the parts
+  // busy threads handed over to idle ones (handed_over of them).
+  int partitions = 1;
+  int handed_over = 0;
   int threads = 1;
   FillStats stats;  // nodes: decisions in all threads; seconds: wall time
 };

@@ -1,5 +1,6 @@
 #include "core/fill/enumerate.h"
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <set>
@@ -51,18 +52,19 @@ struct Enumerated {
   EnumerateResult sets;
 };
 
-Enumerated Enumerate(const Dictionary& d, const Grid& g, const FillOptions& options) {
+Enumerated Enumerate(const Dictionary& d, const Grid& g, const FillOptions& options,
+                     const EnumerateOptions& base = EnumerateOptions{}) {
   Enumerated out;
   auto e = Enumerator::Create(d.index, g, options);
   EXPECT_TRUE(e.ok()) << e.status();
-  EnumerateOptions eo;
+  EnumerateOptions eo = base;
   eo.on_fill = [&](const Fill& f) {
     out.streamed.insert(f.grid.ToText(d.alphabet));
     return true;
   };
   out.count = (*e)->Run(eo);
   auto again = Enumerator::Create(d.index, g, options);
-  EnumerateOptions sets;
+  EnumerateOptions sets = base;
   sets.goal = EnumerateGoal::kWordSets;
   out.sets = (*again)->Run(sets);
   return out;
@@ -171,6 +173,46 @@ TEST(EnumerateTest, ARegionLeavesTheSlotsThroughCellsOutsideItUnsearched) {
     ++compared;
   }
   EXPECT_GT(compared, 120);
+}
+
+// With no cut near the root, the threads share the tree only by handing
+// over: an idle thread gets half the untried words of a busy one's
+// shallowest decision. Every fill is still met exactly once and the word
+// sets are whole (one thread's results, which the test above checks
+// against brute force, are the reference: this tree is too big for it).
+TEST(EnumerateTest, IdleThreadsTakeOverPartOfABusyOnesTree) {
+  int handed_over = 0;
+  for (int round = 0; round < 12; ++round) {
+    const bool sparse = round >= 6;
+    const Dictionary d = sparse ? RandomDictionary(3, 64 + 6 * round, 5, 900 + round)
+                                : RandomDictionary(3, 80 + 10 * round, 4, 900 + round);
+    const Grid g = sparse ? Grid(5, 5) : Grid(4, 4);
+    SCOPED_TRACE(absl::StrCat("round ", round));
+    FillOptions one;
+    one.allow_duplicates = round % 2 == 0;
+    one.backjumping = round % 3 != 2;
+    const Enumerated reference = Enumerate(d, g, one, EnumerateOptions{});
+    ASSERT_TRUE(reference.count.complete);
+    FillOptions three = one;
+    three.threads = 3;
+    EnumerateOptions uncut;
+    uncut.partitions_per_thread = 0;
+    const Enumerated shared = Enumerate(d, g, three, uncut);
+    EXPECT_TRUE(shared.count.complete);
+    EXPECT_EQ(shared.count.fills, reference.count.fills);
+    EXPECT_EQ(shared.streamed, reference.streamed);  // each fill once
+    EXPECT_TRUE(shared.sets.complete);
+    ASSERT_EQ(shared.sets.word_sets.size(), reference.sets.word_sets.size());
+    for (size_t k = 0; k < shared.sets.word_sets.size(); ++k) {
+      std::vector<std::string> a = shared.sets.word_sets[k].words, b = reference.sets.word_sets[k].words;
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      EXPECT_EQ(a, b) << "slot " << k;
+    }
+    EXPECT_EQ(shared.count.partitions, 1 + shared.count.handed_over);
+    handed_over += shared.count.handed_over;
+  }
+  EXPECT_GT(handed_over, 0);
 }
 
 // on_fill may end the enumeration: the result says it is incomplete, with
