@@ -64,6 +64,7 @@ void EnumerationToProto(const EnumerateResult& result, const MaskIndex& index, i
   e->set_complete(result.complete);
   e->set_fills(result.fills);
   e->set_partitions(result.partitions);
+  e->set_handed_over(result.handed_over);
   e->set_threads(result.threads);
   for (const SlotWordSet& set : result.word_sets) {
     v1::SlotWordSet* s = e->add_word_sets();

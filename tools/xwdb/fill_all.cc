@@ -93,7 +93,7 @@ int RunFillAll(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
   if (json) {
     nlohmann::json j{{"grid", grid_name}, {"complete", r.complete}, {"end", StopName(r)},
                      {"seconds", r.stats.seconds}, {"nodes", r.stats.nodes}, {"threads", r.threads},
-                     {"partitions", r.partitions}};
+                     {"partitions", r.partitions}, {"handed_over", r.handed_over}};
     if (counted) j["fills"] = r.fills;
     if (!r.reason.empty()) j["reason"] = r.reason;
     if (args.words) {
@@ -124,6 +124,7 @@ int RunFillAll(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
   io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes << " nodes, "
          << r.stats.backjumps << " backjumps, " << r.threads << (r.threads == 1 ? " thread" : " threads");
   if (r.partitions > 1) io.err << ", " << r.partitions << " partitions";
+  if (r.handed_over > 0) io.err << ", " << r.handed_over << " handed over";
   io.err << ")\n";
   if (!r.complete) return stopped_by_limit ? kExitOk : kExitTimeout;
   return r.fills == 0 ? kExitNoFill : kExitOk;

@@ -1,8 +1,9 @@
-// The service's writing of a fill's result: every counter of the engine's
-// FillStats reaches its field of the response.
+// The service's writing of a fill's and an enumeration's result: every
+// counter of the engine's reaches its field of the response.
 
 #include "daemon/service/proto_convert.h"
 
+#include "core/fill/enumerate.h"
 #include "core/fill/fill_result.h"
 #include "core/index/mask_index.h"
 #include "core/text/alphabet.h"
@@ -41,6 +42,45 @@ TEST(FillResultToProtoTest, EveryStatReachesItsField) {
   EXPECT_EQ(out.stats().nogood_prunings(), 17u);
   EXPECT_EQ(out.stats().shared_in(), 18u);
   EXPECT_EQ(out.stats().seconds(), 1.5);
+}
+
+TEST(EnumerationToProtoTest, EveryCountReachesItsFieldAndSetsAreCut) {
+  auto alphabet = Alphabet::FromUtf8("ABC");
+  ASSERT_TRUE(alphabet.ok()) << alphabet.status();
+  const std::shared_ptr<const MaskIndex> index = MaskIndex::Builder(*alphabet).Build();
+
+  EnumerateResult result;
+  result.complete = true;
+  result.fills = 21;
+  result.partitions = 22;
+  result.handed_over = 23;
+  result.threads = 24;
+  result.stats.nodes = 25;
+  Slot slot;
+  slot.down = true;
+  slot.row = 1;
+  slot.col = 2;
+  result.word_sets.push_back(SlotWordSet{slot, 7, {"\x01\x02", "\x03\x03", "\x02\x01"}});
+  v1::FillResult out;
+  EnumerationToProto(result, *index, /*words_per_slot=*/2, &out);
+
+  EXPECT_EQ(out.outcome(), v1::FILLED);
+  EXPECT_EQ(out.stats().nodes(), 25u);
+  const v1::EnumerationResult& e = out.enumeration();
+  EXPECT_TRUE(e.complete());
+  EXPECT_EQ(e.fills(), 21u);
+  EXPECT_EQ(e.partitions(), 22);
+  EXPECT_EQ(e.handed_over(), 23);
+  EXPECT_EQ(e.threads(), 24);
+  ASSERT_EQ(e.word_sets_size(), 1);
+  EXPECT_EQ(e.word_sets(0).number(), 7);
+  EXPECT_EQ(e.word_sets(0).direction(), v1::DOWN);
+  EXPECT_EQ(e.word_sets(0).row(), 2);
+  EXPECT_EQ(e.word_sets(0).column(), 3);
+  EXPECT_EQ(e.word_sets(0).size(), 3);  // whole, while the words are cut to two
+  ASSERT_EQ(e.word_sets(0).words_size(), 2);
+  EXPECT_EQ(e.word_sets(0).words(0), "AB");
+  EXPECT_EQ(e.word_sets(0).words(1), "CC");
 }
 
 }  // namespace
