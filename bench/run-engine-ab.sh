@@ -11,7 +11,8 @@
 #
 # Usage: bash bench/run-engine-ab.sh BASE_XWDB NEW_XWDB
 #   e.g. the build of an earlier commit REV against this tree's:
-#     git worktree add /tmp/base REV && (cd /tmp/base && cmake --preset ci && cmake --build --preset ci -j2 --target xwdb)
+#     git worktree add /tmp/base REV
+#     (cd /tmp/base && cmake --preset ci && cmake --build --preset ci -j2 --target xwdb)
 #     bash bench/run-engine-ab.sh /tmp/base/build/ci/tools/xwdb build/ci/tools/xwdb
 #   STWL   Spread the Wordlist (default ../shared/bench/wordlists/spreadthewordlist.dict), imported once under
 #          $XWDB_BENCH_CACHE (default /tmp/xwdb-bench-cache)

@@ -25,13 +25,14 @@
 //
 // Parallel (threads > 1): the tree is cut near the root into partitions
 // (prefixes of decisions, cut level by level until there are about 16 per
-// thread by default), which the threads take from a shared queue; counts add up, word
-// sets are shared as they grow (each thread prunes with every thread's
-// finds). A part can hold most of the tree: while a thread is idle and
-// the queue empty, a busy thread hands over half the untried words of its
-// shallowest decision, each as a new part (the decisions above it and the
-// word), and stops before them itself. With one thread the fills come in a fixed order (best-scored
-// words first, slot by slot); with several, in no particular order.
+// thread by default), which the threads take from a shared queue; counts
+// add up, word sets are shared as they grow (each thread prunes with every
+// thread's finds). A part can hold most of the tree: while a thread is
+// idle and the queue empty, a busy thread hands over half the untried
+// words of its shallowest decision, each as a new part (the decisions
+// above it and the word), and stops before them itself. With one thread
+// the fills come in a fixed order (best-scored words first, slot by slot);
+// with several, in no particular order.
 //
 // Thread safety: one Enumerator per call; Cancel() from any thread.
 #ifndef XWDB_CORE_FILL_ENUMERATE_H_
