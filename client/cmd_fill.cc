@@ -236,7 +236,8 @@ int RunFill(Common& c, const FillArgs& a) {
                   {"proven_out", result->stats().proven_out()},
                   {"nogoods_learned", result->stats().nogoods_learned()},
                   {"nogood_prunings", result->stats().nogood_prunings()},
-                  {"shared_in", result->stats().shared_in()}, {"seconds", result->stats().seconds()}};
+                  {"shared_in", result->stats().shared_in()},
+                  {"stack_removals", result->stats().stack_removals()}, {"seconds", result->stats().seconds()}};
     j["settled_by"] = result->settled_by();
     j["fills"] = nlohmann::json::array();
     for (const v1::FilledGrid& f : result->fills()) {

@@ -253,6 +253,24 @@ bool Domains::RemoveOne(int x, uint32_t id, const LevelSet& why) {
   return true;
 }
 
+bool Domains::RemoveWords(int x, std::vector<uint64_t>* removed_words, const LevelSet& why) {
+  Var& v = vars_[x];
+  std::vector<uint64_t>& removed = *removed_words;
+  uint32_t removed_count = 0;
+  for (size_t i = 0; i < removed.size(); ++i) {
+    removed[i] &= v.domain[v.live[i]];
+    removed_count += std::popcount(removed[i]);
+  }
+  if (removed_count == 0) return true;
+  if (removed_count == v.size) return Wipeout(x, why);
+  Save(x);  // keeps v.live: `removed` stays parallel to it
+  v.why.Union(why);
+  for (size_t i = 0; i < removed.size(); ++i) v.domain[v.live[i]] &= ~removed[i];
+  v.size -= removed_count;
+  UpdateLetters(x, v, /*pos=*/-1, removed, removed_count);
+  return true;
+}
+
 bool Domains::CheckSharedRuns(int x, absl::string_view w) {
   const int run = options_.max_shared_substring + 1;
   for (const auto& [slot, word] : given_) {

@@ -149,6 +149,11 @@ class Domains {
   // Removes word `id` from x (if there) because of `why`. False if x
   // empties.
   bool RemoveOne(int x, uint32_t id, const LevelSet& why);
+  // Removes from x the words set in `*removed` (parallel to var(x).live;
+  // bits outside the domain are cleared), explained by `why`. False on a
+  // wipe-out (the conflict is set). Propagate() carries it to the
+  // crossings.
+  bool RemoveWords(int x, std::vector<uint64_t>* removed, const LevelSet& why);
   // Keeps in x only the words whose letter at `pos` is in `allowed` (a
   // probe of a letter rather than a word: call Propagate() next, inside a
   // level of its own). False if x empties; failure() then names x.

@@ -7,11 +7,13 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <utility>
 
 #include "core/fill/domains.h"
 #include "core/fill/fill_record.h"
+#include "core/fill/stack_check.h"
 
 namespace xwdb {
 namespace {
@@ -110,7 +112,7 @@ struct Enumerator::Shared {
 class Enumerator::Worker {
  public:
   Worker(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options)
-      : d_(std::move(index), grid, options), backjumping_(options.backjumping) {}
+      : d_(std::move(index), grid, options), backjumping_(options.backjumping), stack_check_(options.stack_check) {}
   void set_shared(Shared* shared) { shared_ = shared; }
 
   absl::Status Init() {
@@ -123,6 +125,10 @@ class Enumerator::Worker {
     end_.resize(depths);
     looping_.assign(depths, 0);
     split_.assign(depths, 0);
+    if (stack_check_) {
+      stack_.emplace(d_);
+      if (!stack_->any()) stack_.reset();
+    }
     return absl::OkStatus();
   }
   bool PropagateRoot() { return d_.RootPropagate(); }
@@ -173,7 +179,13 @@ class Enumerator::Worker {
     if (Stopped()) return true;
     const bool word_sets = shared_->eo->goal == EnumerateGoal::kWordSets;
     if (word_sets && AllSeen()) return true;
-    const int x = Choose();
+    int x = Choose();
+    // The words x's stacked neighbours leave without support go first (no
+    // fill has them); then the choice is made again over what is left.
+    for (bool pruned = true; x >= 0 && stack_ && pruned; ) {
+      if (!stack_->Prune(&d_, x, &pruned)) return false;
+      if (pruned) x = Choose();
+    }
     if (x < 0) {
       Record();
       return true;
@@ -357,6 +369,8 @@ class Enumerator::Worker {
   Domains d_;
   Shared* shared_ = nullptr;
   const bool backjumping_;
+  const bool stack_check_;
+  std::optional<StackCheck> stack_;  // none: no stacked slots, or the check is off
   // Per depth (decisions from the root), reused:
   std::vector<std::vector<uint32_t>> candidates_;  // the words to try
   std::vector<LevelSet> reasons_;

@@ -3,20 +3,20 @@
 // fill. Of a whole grid, or of a region: FillOptions::outside names the
 // cells outside it, whose slots are not searched and constrain nothing.
 //
-// The search is a plain depth-first one over Domains (the same
-// propagation as the fill: arc consistency at the letter level, no word
-// twice, the score floor, exclusions, withheld marks, the shared-run rule):
-// choose the open slot whose words are fewest for the open crossings it
-// fixes (log(words + 1) / (open crossings + 1): a long slot across a stack
+// The search is a plain depth-first one over Domains (the same propagation as
+// the fill: arc consistency at the letter level, no word twice, the score
+// floor, exclusions, withheld marks, the shared-run rule, and the stack check
+// of the slot about to be chosen, stack_check.h, which takes out only words no
+// fill has): choose the open slot whose words are fewest for the open crossings
+// it fixes (log(words + 1) / (open crossings + 1): a long slot across a stack
 // goes before the short slots it crosses), try each of its words, and once a
-// word's subtree is done, take it out of the slot for its later siblings
-// (which propagates). No restarts: every fill is met exactly once. A
-// subtree with no fill keeps the explanation the propagation gives (the
-// decisions that together leave none, as in the fill's search); if its
-// slot's own decision is not among them, the slot's other words would fail
-// the same way and are skipped (conflict-directed backjumping, sound for
-// counting because only fill-free subtrees are skipped; FillOptions::
-// backjumping off for study).
+// word's subtree is done, take it out of the slot for its later siblings (which
+// propagates). No restarts: every fill is met exactly once. A subtree with no
+// fill keeps the explanation the propagation gives (the decisions that together
+// leave none, as in the fill's search); if its slot's own decision is not among
+// them, the slot's other words would fail the same way and are skipped
+// (conflict-directed backjumping, sound for counting because only fill-free
+// subtrees are skipped; FillOptions::backjumping off for study).
 //
 // Word sets prune: once every word still possible in every slot (and every
 // word assigned) is known to appear in some fill, the subtree cannot add to

@@ -44,6 +44,9 @@ struct FillStats {
   // Proven-out words and nogoods taken from the other members of a
   // portfolio (FillOptions::share_learning).
   uint64_t shared_in = 0;
+  // Stack checks that took words out of a slot before a decision
+  // (FillOptions::stack_check).
+  uint64_t stack_removals = 0;
   double seconds = 0;
 
   // Adds another search's counters (not its seconds).
@@ -56,6 +59,7 @@ struct FillStats {
     nogoods_learned += o.nogoods_learned;
     nogood_prunings += o.nogood_prunings;
     shared_in += o.shared_in;
+    stack_removals += o.stack_removals;
   }
 };
 

@@ -51,6 +51,10 @@ absl::Status Search::Init() {
     }
   }
   selected_count_ = static_cast<int>(std::count(selected_.begin(), selected_.end(), 1));
+  if (options_.stack_check) {
+    stack_.emplace(d_);
+    if (!stack_->any()) stack_.reset();
+  }
   decisions_.assign(d_.max_level() + 1, NogoodStore::Literal{-1, 0});
   // Nogoods stay true as the search goes on only where the conflicts
   // explain "no fill" alone: not where a fill found, the fills to differ
@@ -353,10 +357,22 @@ Search::RunEnd Search::Dive() {
     }
     if (ShouldStop()) return RunEnd::kStopped;
     if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
-    ++stats_.nodes;
-    const uint64_t nodes_before = stats_.nodes;
     // The first decision of a region after others were filled.
     const bool region_start = region_mode_ && d_.level() > kRunLevel && NoneAssignedIn(region_of_[x]);
+    if (stack_ && stats_.backtracks >= options_.stack_check_after) {
+      bool pruned = false;
+      if (!stack_->Prune(&d_, x, &pruned)) {
+        if (!region_start) return RunEnd::kExhausted;
+        failed_region_ = region_of_[x];
+        return RunEnd::kRegionFailed;
+      }
+      if (pruned) {
+        ++stats_.stack_removals;
+        continue;  // choose again among the smaller domains
+      }
+    }
+    ++stats_.nodes;
+    const uint64_t nodes_before = stats_.nodes;
     const uint32_t id = PickValue(d_.var(x));
     d_.PushLevel();
     const int decision = d_.level();

@@ -7,10 +7,13 @@
 // one that leaves the most words to its crossings first, with a seeded
 // choice among the best after a restart; in a portfolio, each member's
 // first decision of a run starts at its own share of the slot's words
-// (set_first_decision_share). Branching is two-way (slot = word,
-// else slot != word). A wipe-out's conflict (Domains::conflict) says which
-// decisions together caused it; a decision outside a subtree's conflict is
-// undone without trying its other words (conflict-directed backjumping).
+// (set_first_decision_share). Before a slot is decided, the words its
+// stacked neighbours leave without support go (stack_check.h; the check
+// backs off on a slot where it keeps finding none). Branching is two-way
+// (slot = word, else slot != word). A wipe-out's conflict
+// (Domains::conflict) says which decisions together caused it; a decision
+// outside a subtree's conflict is undone without trying its other words
+// (conflict-directed backjumping).
 // Each refutation is learned: with no decision in its explanation, its
 // word leaves its slot at the root for every later run (proven out);
 // otherwise it becomes a nogood (nogood_store.h), the refuted word and the
@@ -57,6 +60,7 @@
 #include "core/fill/fill_result.h"
 #include "core/fill/nogood_store.h"
 #include "core/fill/shared_learning.h"
+#include "core/fill/stack_check.h"
 
 namespace xwdb {
 
@@ -196,6 +200,9 @@ class Search {
   bool region_mode_ = false;
   int only_region_ = -1;
   int failed_region_ = -1;
+  // The stack check (none: no stacked slots, or FillOptions::stack_check
+  // off).
+  std::optional<StackCheck> stack_;
 };
 
 }  // namespace xwdb

@@ -146,7 +146,7 @@ int Run(const FillArgs& a, Io& io) {
                   {"backjumps", r.stats.backjumps}, {"restarts", r.stats.restarts},
                   {"proven_out", r.stats.proven_out}, {"nogoods_learned", r.stats.nogoods_learned},
                   {"nogood_prunings", r.stats.nogood_prunings}, {"shared_in", r.stats.shared_in},
-                  {"seconds", r.stats.seconds}};
+                  {"stack_removals", r.stats.stack_removals}, {"seconds", r.stats.seconds}};
     j["settled_by"] = r.settled_by;
     j["fills"] = nlohmann::json::array();
     for (size_t k = 0; k < r.fills.size(); ++k) {
@@ -209,6 +209,7 @@ int Run(const FillArgs& a, Io& io) {
            << " backjumps, " << r.stats.restarts << " restarts, " << r.stats.proven_out << " words proven out, "
            << r.stats.nogoods_learned << " nogoods learned, " << r.stats.nogood_prunings << " words pruned by them"
            << (r.stats.shared_in ? absl::StrCat(", ", r.stats.shared_in, " lessons shared") : "")
+           << (r.stats.stack_removals ? absl::StrCat(", ", r.stats.stack_removals, " stack checks that pruned") : "")
            << (r.settled_by == "sat" ? "; settled by the SAT member" : "") << ")\n";
     if (options.optimize != OptimizeGoal::kNone && r.outcome == FillOutcome::kFilled) {
       io.err << "xwdb fill: " << (r.proven_best ? "proven best: no fill scores higher" : "the budget ended the search")
@@ -289,6 +290,8 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--no-nogoods", o.learn_nogoods, "Study mode: refutations are not kept as nogoods");
   app->add_flag("!--no-lookahead", o.lookahead, "Study mode: candidates in plain score order");
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
+  app->add_flag("!--no-stack-check", o.stack_check,
+                "Study mode: stacked slots are checked one crossing at a time only (plain arc consistency)");
   app->add_option("--sat", args->sat,
                   "The SAT member: auto (with --threads 3 or more, one member of the portfolio; with one thread, "
                   "the prover after --search-share of the time), never, or only (study mode)")
