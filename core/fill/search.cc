@@ -359,7 +359,8 @@ Search::RunEnd Search::Dive() {
     if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
     // The first decision of a region after others were filled.
     const bool region_start = region_mode_ && d_.level() > kRunLevel && NoneAssignedIn(region_of_[x]);
-    if (stack_ && stats_.backtracks >= options_.stack_check_after) {
+    if (stack_ && stats_.backtracks >= options_.stack_check_after &&
+        d_.var(x).length >= options_.stack_check_min_length) {
       bool pruned = false;
       if (!stack_->Prune(&d_, x, &pruned)) {
         if (!region_start) return RunEnd::kExhausted;
@@ -368,7 +369,6 @@ Search::RunEnd Search::Dive() {
       }
       if (pruned) {
         ++stats_.stack_removals;
-        continue;  // choose again among the smaller domains
       }
     }
     ++stats_.nodes;

@@ -7,9 +7,10 @@
 // one that leaves the most words to its crossings first, with a seeded
 // choice among the best after a restart; in a portfolio, each member's
 // first decision of a run starts at its own share of the slot's words
-// (set_first_decision_share). Before a slot is decided, the words its
-// stacked neighbours leave without support go (stack_check.h; the check
-// backs off on a slot where it keeps finding none). Branching is two-way
+// (set_first_decision_share). Before a long slot is decided, the words its
+// stacked neighbours leave without support go (stack_check.h; from
+// FillOptions::stack_check_after refutations on, on slots of
+// stack_check_min_length letters or more). Branching is two-way
 // (slot = word, else slot != word). A wipe-out's conflict
 // (Domains::conflict) says which decisions together caused it; a decision
 // outside a subtree's conflict is undone without trying its other words

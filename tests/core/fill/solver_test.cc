@@ -28,10 +28,12 @@ std::unique_ptr<Normalizer> English() {
   return std::move(*Normalizer::Create(*ProfileForLocale("en", ProfileOptions{})));
 }
 
-// The stack check from the first decision: these grids are small and
-// mostly settle in fewer refutations than it waits for by default.
+// The stack check from the first decision and on every slot: these grids
+// are small and mostly settle in fewer refutations, over shorter slots,
+// than it waits for by default.
 FillResult Fill(const Dictionary& d, const Grid& g, FillOptions options = {}) {
   options.stack_check_after = 0;
+  options.stack_check_min_length = 0;
   auto solver = Solver::Create(d.index, g, options);
   EXPECT_TRUE(solver.ok()) << solver.status();
   return (*solver)->Solve();
