@@ -367,9 +367,7 @@ Search::RunEnd Search::Dive() {
         failed_region_ = region_of_[x];
         return RunEnd::kRegionFailed;
       }
-      if (pruned) {
-        ++stats_.stack_removals;
-      }
+      if (pruned) ++stats_.stack_removals;
     }
     ++stats_.nodes;
     const uint64_t nodes_before = stats_.nodes;

@@ -54,8 +54,10 @@ class StackCheck {
   // False on a wipe-out (d's conflict explains it). `*pruned`: whether
   // words went. Backs off on a variable where it finds nothing: after such
   // a check, the next 1, 3, 7, ... up to kMaxSkip calls for x do no work
-  // (a grid whose stacks have loose pairs pays little for the check); the
-  // same state twice in a row (x, the level, x's size) is looked at once.
+  // (a grid whose stacks have loose pairs pays little for the check). A
+  // call with the same x, level and size of x as the last check's is taken
+  // for the same state and skipped (were it not, the check would only
+  // have missed words it could remove: never wrong).
   bool Prune(Domains* d, int x, bool* pruned);
   static constexpr int kMaxSkip = 63;
 
@@ -93,8 +95,9 @@ class StackCheck {
   LevelSet why_;
   // Scratch, reused.
   std::vector<const Shared*> open_;
-  std::vector<uint64_t> pairs_;            // per open crossing * 32 + letter of x: the neighbour's letters
-  std::vector<std::vector<uint64_t>> masks_;  // per open crossing * 32 + letter: the neighbour's words (by live block)
+  // Indexed by open crossing * (alphabet size + 1) + letter of x:
+  std::vector<uint64_t> pairs_;               // the neighbour's letters that pair with it
+  std::vector<std::vector<uint64_t>> masks_;  // the neighbour's words that do (per live block)
   std::vector<char> mask_state_;
 };
 
