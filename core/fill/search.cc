@@ -291,6 +291,20 @@ bool Search::KeepProvenOut() {
   }
   stats_.proven_out += proven_out_.size();
   proven_out_.clear();
+  published_ = 0;
+  return d_.Propagate();
+}
+
+bool Search::ExchangeWordsMidRun() {
+  std::vector<SharedLearning::Word> words(proven_out_.begin() + published_, proven_out_.end());
+  shared_->ExchangeWords(&member_, &words);
+  stats_.shared_in += words.size();
+  proven_out_.insert(proven_out_.end(), words.begin(), words.end());
+  published_ = proven_out_.size();
+  reason_.Clear();  // proven out: no decision explains it
+  for (const auto& [x, id] : words) {
+    if (!d_.RemoveOne(x, id, reason_)) return false;
+  }
   return d_.Propagate();
 }
 
@@ -313,7 +327,8 @@ void Search::Learn(int x, uint32_t id, int decision) {
 }
 
 void Search::ExchangeLearning() {
-  std::vector<SharedLearning::Word> words = proven_out_;  // this run's; KeepProvenOut applies them
+  // This run's not yet published; KeepProvenOut applies them all.
+  std::vector<SharedLearning::Word> words(proven_out_.begin() + published_, proven_out_.end());
   shared_->Exchange(&member_, &words, &outbox_);
   stats_.shared_in += words.size() + outbox_.size();
   proven_out_.insert(proven_out_.end(), words.begin(), words.end());
@@ -357,6 +372,13 @@ Search::RunEnd Search::Dive() {
     }
     if (ShouldStop()) return RunEnd::kStopped;
     if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
+    // Between the run's first decisions (every word refuted there is proven
+    // out): the members' words proven out since, so that a member does not
+    // search again, until its next restart, the words another has refuted.
+    // A wipe-out here has no decision behind it: the grid has no fill.
+    if (shared_ != nullptr && d_.level() == kRunLevel && ShareProvenOutMidRun() && !ExchangeWordsMidRun()) {
+      return RunEnd::kExhausted;
+    }
     // The first decision of a region after others were filled.
     const bool region_start = region_mode_ && d_.level() > kRunLevel && NoneAssignedIn(region_of_[x]);
     if (stack_ && stats_.backtracks >= options_.stack_check_after &&

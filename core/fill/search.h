@@ -143,6 +143,16 @@ class Search {
   // At the root between runs: publishes what this run learned and takes
   // what the other members did (proven out words, short nogoods).
   void ExchangeLearning();
+  // Between a run's first decisions: publishes this run's words proven
+  // out and removes the other members' new ones at the run's level. False
+  // on a wipe-out (the grid has no fill).
+  bool ExchangeWordsMidRun();
+  // Whether words proven out are kept and shared in this search (not with
+  // a bound to beat, several fills wanted or a region alone, where a
+  // refutation at the run's level may depend on more than the grid).
+  bool ShareProvenOutMidRun() const {
+    return options_.keep_proven_out && options_.solutions == 1 && only_region_ < 0 && !improve_;
+  }
   // Why the grid has no fill once KeepProvenOut() failed.
   std::string ProvenOutFailure() const;
   void RecordFill();
@@ -160,6 +170,9 @@ class Search {
   std::vector<char> selected_;  // per variable: decided by the search
   int selected_count_ = 0;
   std::vector<std::pair<int, uint32_t>> proven_out_;
+  // proven_out_[0, published_) are published already (or came from the
+  // other members).
+  size_t published_ = 0;
   // Learned from the refutations (FillOptions::learn_nogoods), and the
   // decision (slot = word) of each level, to name a conflict's decisions.
   std::optional<NogoodStore> nogoods_;

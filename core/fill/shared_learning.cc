@@ -20,6 +20,16 @@ void SharedLearning::Exchange(Member* member, std::vector<Word>* words, std::vec
   }
 }
 
+void SharedLearning::ExchangeWords(Member* member, std::vector<Word>* words) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (Word& w : *words) words_.push_back({member->id, w});
+  words->clear();
+  for (; member->words_read < words_.size(); ++member->words_read) {
+    const auto& [from, w] = words_[member->words_read];
+    if (from != member->id) words->push_back(w);
+  }
+}
+
 std::vector<SharedLearning::Word> SharedLearning::words() const {
   std::lock_guard<std::mutex> lock(mu_);
   std::vector<Word> out;

@@ -7,8 +7,9 @@
 //     every member drops them at its next restart;
 //   - short nogoods (a few assignments that no fill makes together): every
 //     member adds them to its store at its next restart.
-// Members exchange at their restarts (the root, nothing assigned), so the
-// hot path of a search never takes the lock. The slots' weights (dom/wdeg)
+// Members exchange at their restarts (the root, nothing assigned), and
+// words also between a run's first decisions (each one refuted there is a
+// word proven out): the hot path below them never takes the lock. The slots' weights (dom/wdeg)
 // are not shared: summed over the members they made the members search
 // alike, and on the academic grids that took back most of what two members
 // gain (bench/run-thread-scaling.sh: the median time at 2 threads against
@@ -48,6 +49,13 @@ class SharedLearning {
   // learned since its last exchange; both are emptied), and fills them
   // with what the other members published since then.
   void Exchange(Member* member, std::vector<Word>* words, std::vector<Nogood>* nogoods);
+
+  // Words alone, between two of a run's first decisions (the run's own
+  // level: every word removed there is proven out, with no decision behind
+  // it): publishes `words` (emptied) and fills it with the other members'
+  // words published since `member` last read them. The nogoods wait for the
+  // next Exchange.
+  void ExchangeWords(Member* member, std::vector<Word>* words);
 
   // Everything published so far (tests check each against a search).
   std::vector<Word> words() const;

@@ -599,6 +599,70 @@ TEST(SolverTest, WhatTheMembersShareHoldsInEveryFill) {
   EXPECT_GT(nogoods_checked, 100u);
 }
 
+// Between its run's first decisions a member takes the words another has
+// proven out since (not only at its restarts): a second member that never
+// restarts, run after a first that did, takes them there alone, and still
+// answers as a complete search does.
+TEST(SolverTest, AMemberTakesTheOthersWordsProvenOutBetweenItsFirstDecisions) {
+  std::mt19937 rng(47);
+  Agreement agreement;
+  uint64_t taken = 0, probes = 0;
+  for (int round = 0; round < 200; ++round) {
+    const Grid g = RandomGrid(rng);
+    const Dictionary d = RandomDictionary(4 + round % 2, 100 + static_cast<int>(rng() % 500), 6, 17000 + round);
+    const FillOptions options = Restarting(round, 1 + round % 4);
+    SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
+    std::atomic<bool> cancelled{false};
+    SharedLearning shared;
+    Search first(d.index, g, options, &cancelled);
+    ASSERT_TRUE(first.Init().ok());
+    first.set_shared_learning(&shared, 0);
+    first.Run();
+    const std::vector<SharedLearning::Word> published = shared.words();
+    FillOptions once = options;
+    once.restarts = false;
+    // A member (not diversified: it decides first what the first did) stopped
+    // after its first decision did not take a word the first published: it
+    // had them before that decision. The published words are mostly the
+    // first's own first choices, refuted.
+    {
+      SharedLearning copy;
+      std::vector<SharedLearning::Word> words = published;
+      SharedLearning::Member from_first;
+      copy.ExchangeWords(&from_first, &words);
+      FillOptions stopped = once;
+      stopped.max_nodes = 1;
+      stopped.on_progress = [](const FillProgress&) {};  // keeps the deepest partial fill
+      Search probe(d.index, g, stopped, &cancelled);
+      ASSERT_TRUE(probe.Init().ok());
+      probe.set_shared_learning(&copy, 1);
+      if (probe.Run().outcome == FillOutcome::kTimeout) {
+        const Domains& root = probe.root_domains();
+        for (const auto& [x, id] : published) {
+          const Slot& slot = root.slots()[root.var(x).slot];
+          const std::string placed = SlotLetters(probe.progress().best, slot);
+          ++probes;
+          EXPECT_NE(placed, std::string(d.index->letters(slot.length(), id))) << "variable " << x;
+        }
+      }
+    }
+    Search second(d.index, g, once, &cancelled, /*diversify=*/true);
+    ASSERT_TRUE(second.Init().ok());
+    second.set_shared_learning(&shared, 1);
+    second.set_first_decision_share(1, 2);
+    const FillResult r = second.Run();
+    taken += r.stats.shared_in;
+    agreement.Check(g, d, options.allow_duplicates, r, Fill(d, g, Complete(options)));
+  }
+  SCOPED_TRACE(absl::StrCat(taken, " words taken, ", probes, " probed, ", agreement.compared, " compared, ",
+                            agreement.filled, " filled, ", agreement.impossible, " impossible"));
+  EXPECT_GT(taken, 60u);
+  EXPECT_GT(probes, 60u);
+  EXPECT_GT(agreement.compared, 170);
+  EXPECT_GT(agreement.filled, 40);
+  EXPECT_GT(agreement.impossible, 20);
+}
+
 TEST(SolverTest, NodeLimitAndBadOptions) {
   const Dictionary d = RandomDictionary(8, 20000, 8, 3);
   FillOptions options;
