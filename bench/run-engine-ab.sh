@@ -83,6 +83,8 @@ row "stack-six-15s, STWL >= 40, 20,000 decisions" decisions \
   fill --db "$db" bench/grids/stack-six-15s.txt --min-score 40 --threads 1 --seed 1 --max-nodes 20000 --timeout 600
 row "stack-double-13s, STWL >= 40, 20,000 decisions" decisions \
   fill --db "$db" bench/grids/stack-double-13s.txt --min-score 40 --threads 1 --seed 1 --max-nodes 20000 --timeout 600
+row "stack-triple-10-15-9, STWL >= 40, 20,000 decisions" decisions \
+  fill --db "$db" bench/grids/stack-triple-10-15-9.txt --min-score 40 --threads 1 --seed 1 --max-nodes 20000 --timeout 600
 row "centre stack region, --all, STWL >= 50, 20 s" decisions \
   fill --db "$db" bench/grids/centre-stack-15x15-region.txt --all --min-score 50 --threads 1 --timeout 20
 row "open 7x7, --all, STWL >= 50, 20 s" decisions \
