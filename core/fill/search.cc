@@ -360,6 +360,14 @@ void Search::RecordFill() {
 Search::RunEnd Search::Dive() {
   for (;;) {
     if (!DiffersEnough() || !CanImprove()) return RunEnd::kExhausted;
+    // Between the run's first decisions (every word refuted there is proven
+    // out): the members' words proven out since, so that a member does not
+    // search again, until its next restart, the words another has refuted;
+    // before the choice, which then sees the domains without them. A
+    // wipe-out here has no decision behind it: the grid has no fill.
+    if (shared_ != nullptr && d_.level() == kRunLevel && ShareProvenOutMidRun() && !ExchangeWordsMidRun()) {
+      return RunEnd::kExhausted;
+    }
     const int x = Choose();
     if (x < 0) {
       if (only_region_ >= 0) return RunEnd::kSolved;  // the region alone has a fill
@@ -372,13 +380,6 @@ Search::RunEnd Search::Dive() {
     }
     if (ShouldStop()) return RunEnd::kStopped;
     if (cutoff_ > 0 && stats_.backtracks >= cutoff_) return RunEnd::kCutoff;
-    // Between the run's first decisions (every word refuted there is proven
-    // out): the members' words proven out since, so that a member does not
-    // search again, until its next restart, the words another has refuted.
-    // A wipe-out here has no decision behind it: the grid has no fill.
-    if (shared_ != nullptr && d_.level() == kRunLevel && ShareProvenOutMidRun() && !ExchangeWordsMidRun()) {
-      return RunEnd::kExhausted;
-    }
     // The first decision of a region after others were filled.
     const bool region_start = region_mode_ && d_.level() > kRunLevel && NoneAssignedIn(region_of_[x]);
     if (stack_ && stats_.backtracks >= options_.stack_check_after &&

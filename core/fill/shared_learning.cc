@@ -4,16 +4,11 @@ namespace xwdb {
 
 void SharedLearning::Exchange(Member* member, std::vector<Word>* words, std::vector<Nogood>* nogoods) {
   std::lock_guard<std::mutex> lock(mu_);
-  for (Word& w : *words) words_.push_back({member->id, w});
+  SwapWords(member, words);
   for (Nogood& n : *nogoods) {
     if (n.size() <= kMaxSharedNogoodLength) nogoods_.push_back({member->id, std::move(n)});
   }
-  words->clear();
   nogoods->clear();
-  for (; member->words_read < words_.size(); ++member->words_read) {
-    const auto& [from, w] = words_[member->words_read];
-    if (from != member->id) words->push_back(w);
-  }
   for (; member->nogoods_read < nogoods_.size(); ++member->nogoods_read) {
     const auto& [from, n] = nogoods_[member->nogoods_read];
     if (from != member->id) nogoods->push_back(n);
@@ -22,6 +17,10 @@ void SharedLearning::Exchange(Member* member, std::vector<Word>* words, std::vec
 
 void SharedLearning::ExchangeWords(Member* member, std::vector<Word>* words) {
   std::lock_guard<std::mutex> lock(mu_);
+  SwapWords(member, words);
+}
+
+void SharedLearning::SwapWords(Member* member, std::vector<Word>* words) {
   for (Word& w : *words) words_.push_back({member->id, w});
   words->clear();
   for (; member->words_read < words_.size(); ++member->words_read) {

@@ -9,9 +9,9 @@
 //     member adds them to its store at its next restart.
 // Members exchange at their restarts (the root, nothing assigned), and
 // words also between a run's first decisions (each one refuted there is a
-// word proven out): the hot path below them never takes the lock. The slots' weights (dom/wdeg)
-// are not shared: summed over the members they made the members search
-// alike, and on the academic grids that took back most of what two members
+// word proven out): the hot path below them never takes the lock. The
+// slots' weights (dom/wdeg) are not shared: summed over the members they
+// made the members search alike, and on the academic grids that took back most of what two members
 // gain (bench/run-thread-scaling.sh: the median time at 2 threads against
 // 1 was 0.98 with the weights shared, 0.66 without).
 //
@@ -62,6 +62,10 @@ class SharedLearning {
   std::vector<Nogood> nogoods() const;
 
  private:
+  // Publishes `*words` as member's and replaces them with the other
+  // members' unread ones. REQUIRES: mu_ held.
+  void SwapWords(Member* member, std::vector<Word>* words);
+
   mutable std::mutex mu_;
   std::vector<std::pair<int, Word>> words_;      // (member, word)
   std::vector<std::pair<int, Nogood>> nogoods_;  // (member, nogood)
