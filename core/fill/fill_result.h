@@ -44,6 +44,7 @@ struct FillStats {
   // Proven-out words and nogoods taken from the other members of a
   // portfolio (FillOptions::share_learning).
   uint64_t shared_in = 0;
+  uint64_t shared_in_below = 0;  // of those, words taken below a run's first decision
   // Stack checks that took words out of a slot before a decision
   // (FillOptions::stack_check).
   uint64_t stack_removals = 0;
@@ -59,6 +60,7 @@ struct FillStats {
     nogoods_learned += o.nogoods_learned;
     nogood_prunings += o.nogood_prunings;
     shared_in += o.shared_in;
+    shared_in_below += o.shared_in_below;
     stack_removals += o.stack_removals;
   }
 };

@@ -292,20 +292,38 @@ bool Search::KeepProvenOut() {
   stats_.proven_out += proven_out_.size();
   proven_out_.clear();
   published_ = 0;
+  at_run_level_ = 0;
   return d_.Propagate();
 }
 
-bool Search::ExchangeWordsMidRun() {
-  std::vector<SharedLearning::Word> words(proven_out_.begin() + published_, proven_out_.end());
-  shared_->ExchangeWords(&member_, &words);
-  stats_.shared_in += words.size();
-  proven_out_.insert(proven_out_.end(), words.begin(), words.end());
-  published_ = proven_out_.size();
-  reason_.Clear();  // proven out: no decision explains it
-  for (const auto& [x, id] : words) {
-    if (!d_.RemoveOne(x, id, reason_)) return false;
+bool Search::TakeWordsProvenOut() {
+  const bool run_level = d_.level() == kRunLevel;
+  std::vector<SharedLearning::Word> words;
+  if (shared_ != nullptr && (published_ < proven_out_.size() || shared_->HasUnread(member_))) {
+    words.assign(proven_out_.begin() + published_, proven_out_.end());
+    shared_->ExchangeWords(&member_, &words);
+    stats_.shared_in += words.size();
+    if (!run_level) stats_.shared_in_below += words.size();
+    proven_out_.insert(proven_out_.end(), words.begin(), words.end());
+    published_ = proven_out_.size();
   }
-  return d_.Propagate();
+  reason_.Clear();  // proven out: no decision explains it
+  bool removed = false;
+  if (run_level) {
+    // Also this member's own proven below the run's level: they went only
+    // at their level, and came back when the search left it.
+    for (; at_run_level_ < proven_out_.size(); ++at_run_level_) {
+      const auto& [x, id] = proven_out_[at_run_level_];
+      if (!d_.RemoveOne(x, id, reason_)) return false;
+      removed = true;
+    }
+  } else {
+    for (const auto& [x, id] : words) {
+      if (!d_.RemoveOne(x, id, reason_)) return false;
+      removed = true;
+    }
+  }
+  return !removed || d_.Propagate();
 }
 
 bool Search::ApplyNogoods(int x, uint32_t id) {
@@ -360,14 +378,13 @@ void Search::RecordFill() {
 Search::RunEnd Search::Dive() {
   for (;;) {
     if (!DiffersEnough() || !CanImprove()) return RunEnd::kExhausted;
-    // Between the run's first decisions (every word refuted there is proven
-    // out): the members' words proven out since, so that a member does not
-    // search again, until its next restart, the words another has refuted;
-    // before the choice, which then sees the domains without them. A
-    // wipe-out here has no decision behind it: the grid has no fill.
-    if (shared_ != nullptr && d_.level() == kRunLevel && ShareProvenOutMidRun() && !ExchangeWordsMidRun()) {
-      return RunEnd::kExhausted;
-    }
+    // Words proven out act at once, not only from the next restart: the
+    // other members' (so that a member does not search, until then, words
+    // another has refuted), and back at the run's level this member's own
+    // proven out below it. Before the choice, which then sees the domains
+    // without them. A wipe-out has no decision behind these words: the
+    // conflict names only the decisions that the rest of the domains need.
+    if (ShareProvenOutMidRun() && !TakeWordsProvenOut()) return RunEnd::kExhausted;
     const int x = Choose();
     if (x < 0) {
       if (only_region_ >= 0) return RunEnd::kSolved;  // the region alone has a fill

@@ -143,10 +143,12 @@ class Search {
   // At the root between runs: publishes what this run learned and takes
   // what the other members did (proven out words, short nogoods).
   void ExchangeLearning();
-  // Between a run's first decisions: publishes this run's words proven
-  // out and removes the other members' new ones at the run's level. False
-  // on a wipe-out (the grid has no fill).
-  bool ExchangeWordsMidRun();
+  // At any node of a run: publishes this member's words proven out and
+  // removes the other members' new ones, at the node's level, with no
+  // decision as their reason; at the run's level, also every word proven
+  // out since the run began, which a deeper level removed only there.
+  // False on a wipe-out (d_'s conflict explains it).
+  bool TakeWordsProvenOut();
   // Whether words proven out are kept and shared in this search (not with
   // a bound to beat, several fills wanted or a region alone, where a
   // refutation at the run's level may depend on more than the grid).
@@ -171,8 +173,10 @@ class Search {
   int selected_count_ = 0;
   std::vector<std::pair<int, uint32_t>> proven_out_;
   // proven_out_[0, published_) are published already (or came from the
-  // other members).
+  // other members); proven_out_[0, at_run_level_) are out at the run's
+  // level too.
   size_t published_ = 0;
+  size_t at_run_level_ = 0;
   // Learned from the refutations (FillOptions::learn_nogoods), and the
   // decision (slot = word) of each level, to name a conflict's decisions.
   std::optional<NogoodStore> nogoods_;

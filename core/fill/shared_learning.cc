@@ -22,6 +22,7 @@ void SharedLearning::ExchangeWords(Member* member, std::vector<Word>* words) {
 
 void SharedLearning::SwapWords(Member* member, std::vector<Word>* words) {
   for (Word& w : *words) words_.push_back({member->id, w});
+  word_count_.store(words_.size(), std::memory_order_release);
   words->clear();
   for (; member->words_read < words_.size(); ++member->words_read) {
     const auto& [from, w] = words_[member->words_read];

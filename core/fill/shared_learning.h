@@ -4,21 +4,25 @@
 // seeds and restart schedules differ), so their variables are numbered
 // alike and what one proves holds for all:
 //   - words proven out of a slot (refuted with no decision in the reason):
-//     every member drops them at its next restart;
+//     every member drops them at once (where it is in its search, and
+//     again at its run's level and its restarts);
 //   - short nogoods (a few assignments that no fill makes together): every
 //     member adds them to its store at its next restart.
-// Members exchange at their restarts (the root, nothing assigned), and
-// words also between a run's first decisions (each one refuted there is a
-// word proven out): the hot path below them never takes the lock. The
+// Members exchange everything at their restarts (the root, nothing
+// assigned), and words also at any node of a run, as soon as another has
+// published some (a look without the lock says whether there are any, so
+// the hot path takes the lock only when there is something to take). The
 // slots' weights (dom/wdeg) are not shared: summed over the members they
-// made the members search alike, and on the academic grids that took back most of what two members
-// gain (bench/run-thread-scaling.sh: the median time at 2 threads against
-// 1 was 0.98 with the weights shared, 0.66 without).
+// made the members search alike, and on the academic grids that took back
+// most of what two members gain (bench/run-thread-scaling.sh: the median
+// time at 2 threads against 1 was 0.98 with the weights shared, 0.66
+// without).
 //
 // Thread safety: every method may be called from any member's thread.
 #ifndef XWDB_CORE_FILL_SHARED_LEARNING_H_
 #define XWDB_CORE_FILL_SHARED_LEARNING_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -50,12 +54,18 @@ class SharedLearning {
   // with what the other members published since then.
   void Exchange(Member* member, std::vector<Word>* words, std::vector<Nogood>* nogoods);
 
-  // Words alone, between two of a run's first decisions (the run's own
-  // level: every word removed there is proven out, with no decision behind
-  // it): publishes `words` (emptied) and fills it with the other members'
-  // words published since `member` last read them. The nogoods wait for the
-  // next Exchange.
+  // Words alone, at any node of a run (a word proven out holds in every
+  // branch): publishes `words` (emptied) and fills it with the other
+  // members' words published since `member` last read them. The nogoods
+  // wait for the next Exchange.
   void ExchangeWords(Member* member, std::vector<Word>* words);
+
+  // Whether some member published words that `member` has not read: a
+  // look without the lock, so that a member deep in its search can ask at
+  // every node (a stale answer only delays the words to a later node).
+  bool HasUnread(const Member& member) const {
+    return word_count_.load(std::memory_order_acquire) > member.words_read;
+  }
 
   // Everything published so far (tests check each against a search).
   std::vector<Word> words() const;
@@ -68,6 +78,7 @@ class SharedLearning {
 
   mutable std::mutex mu_;
   std::vector<std::pair<int, Word>> words_;      // (member, word)
+  std::atomic<size_t> word_count_{0};            // words_.size(), for HasUnread
   std::vector<std::pair<int, Nogood>> nogoods_;  // (member, nogood)
 };
 

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "core/fill/enumerate.h"
 #include "core/fill/level_set.h"
 #include "core/fill/search.h"
 #include "core/fill/shared_learning.h"
@@ -659,6 +660,82 @@ TEST(SolverTest, AMemberTakesTheOthersWordsProvenOutBetweenItsFirstDecisions) {
   EXPECT_GT(taken, 60u);
   EXPECT_GT(probes, 60u);
   EXPECT_GT(agreement.compared, 170);
+  EXPECT_GT(agreement.filled, 40);
+  EXPECT_GT(agreement.impossible, 20);
+}
+
+// Every word of a slot's root domain that no fill of g has (what a complete
+// search may prove out), from a complete enumeration of the word sets;
+// nothing if the enumeration did not complete.
+std::vector<SharedLearning::Word> WordsInNoFill(const Dictionary& d, const Grid& g, const FillOptions& options,
+                                                const Domains& root) {
+  FillOptions one = options;
+  one.threads = 1;
+  auto enumerator = Enumerator::Create(d.index, g, one);
+  EXPECT_TRUE(enumerator.ok());
+  if (!enumerator.ok()) return {};
+  EnumerateOptions goal;
+  goal.goal = EnumerateGoal::kWordSets;
+  const EnumerateResult sets = (*enumerator)->Run(goal);
+  if (!sets.complete) return {};
+  std::vector<SharedLearning::Word> out;
+  for (int x = 0; x < root.var_count(); ++x) {
+    const Domains::Var& v = root.var(x);
+    const Slot& slot = root.slots()[v.slot];
+    std::set<std::string> in_a_fill;
+    for (const SlotWordSet& ws : sets.word_sets) {
+      if (ws.slot.cells == slot.cells) in_a_fill.insert(ws.words.begin(), ws.words.end());
+    }
+    for (uint32_t id = 0; id < v.domain.size() * 64; ++id) {
+      if ((v.domain[id / 64] >> (id % 64) & 1) && !in_a_fill.count(std::string(d.index->letters(v.length, id)))) {
+        out.push_back({x, id});
+      }
+    }
+  }
+  return out;
+}
+
+// Words published while a member is below its run's first decision act
+// there at once (it no longer waits to be back at the run's level), and
+// again at the run's level once the search is back there. The words are
+// every word in no fill, published from the member's progress report once
+// it has been two decisions deep; a word removed that some fill needs
+// (a wrong word, or one left out when the search is back at a level where
+// it was restored) would show as a lost fill or a wrong proof.
+TEST(SolverTest, AMemberTakesWordsProvenOutBelowItsFirstDecision) {
+  std::mt19937 rng(53);
+  Agreement agreement;
+  uint64_t taken_below = 0;
+  for (int round = 0; round < 200; ++round) {
+    const Grid g = RandomGrid(rng);
+    const Dictionary d = RandomDictionary(4 + round % 2, 100 + static_cast<int>(rng() % 500), 6, 23000 + round);
+    FillOptions once = Restarting(round, 1 + round % 4);
+    once.restarts = false;  // back at the run's level only between its first decisions
+    SCOPED_TRACE(absl::StrCat("round ", round, "\n", g.ToText(d.alphabet)));
+    std::atomic<bool> cancelled{false};
+    SharedLearning live;
+    SharedLearning::Member publisher;
+    publisher.id = 2;
+    std::vector<SharedLearning::Word> pending;
+    once.progress_interval_seconds = 0;
+    once.on_progress = [&](const FillProgress& p) {
+      if (p.slots_filled >= 2 && !pending.empty()) live.ExchangeWords(&publisher, &pending);
+    };
+    Search member(d.index, g, once, &cancelled, /*diversify=*/true);
+    ASSERT_TRUE(member.Init().ok());
+    if (!member.PropagateRoot()) continue;
+    pending = WordsInNoFill(d, g, once, member.root_domains());
+    member.set_shared_learning(&live, 1);
+    member.set_first_decision_share(1, 2);
+    const FillResult r = member.Run();
+    taken_below += r.stats.shared_in_below;
+    EXPECT_LE(r.stats.shared_in_below, r.stats.shared_in);
+    agreement.Check(g, d, once.allow_duplicates, r, Fill(d, g, Complete(once)));
+  }
+  SCOPED_TRACE(absl::StrCat(taken_below, " words taken below, ", agreement.compared, " compared, ", agreement.filled,
+                            " filled, ", agreement.impossible, " impossible"));
+  EXPECT_GT(taken_below, 3000u);
+  EXPECT_GT(agreement.compared, 150);
   EXPECT_GT(agreement.filled, 40);
   EXPECT_GT(agreement.impossible, 20);
 }
