@@ -178,11 +178,16 @@ FillResult Solver::SolveOnce(const FillOptions& options, std::unique_ptr<Search>
         }
         // Too big for the SAT member: a search takes its place.
       }
-      // Member 1 (a search if not the SAT member) and every even member
-      // restart on the other schedule: on two threads with the academic
-      // grids, a Luby search beside the geometric one settled as many as the
-      // SAT member did, in less time.
-      if (k == 1 || k % 2 == 0) {
+      // Every even member restarts on the other schedule (from three
+      // threads on: members 2, 4, ...). On two threads both members keep
+      // the geometric one, whose long runs end proofs: with Spread the
+      // Wordlist, stack-double-13s at >= 50 was proven impossible in a
+      // median 80 s against 115-119 s with a Luby member beside it (seeds
+      // 1-3; one thread 160 s), the triple stack at >= 40 filled in 0.83 s
+      // against 1.49 s (seeds 1-5), and the academic and ../shared/bench
+      // grids settled alike (bench/run-thread-scaling.sh: 0.62 of one
+      // thread against 0.59).
+      if (k % 2 == 0) {
         o.restart_schedule = options.restart_schedule == RestartSchedule::kLuby ? RestartSchedule::kGeometric
                                                                                 : RestartSchedule::kLuby;
       }
