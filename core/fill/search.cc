@@ -298,32 +298,27 @@ bool Search::KeepProvenOut() {
 
 bool Search::TakeWordsProvenOut() {
   const bool run_level = d_.level() == kRunLevel;
-  std::vector<SharedLearning::Word> words;
+  size_t taken = 0;
   if (shared_ != nullptr && (published_ < proven_out_.size() || shared_->HasUnread(member_))) {
-    words.assign(proven_out_.begin() + published_, proven_out_.end());
+    std::vector<SharedLearning::Word> words(proven_out_.begin() + published_, proven_out_.end());
     shared_->ExchangeWords(&member_, &words);
-    stats_.shared_in += words.size();
-    if (!run_level) stats_.shared_in_below += words.size();
+    taken = words.size();
+    stats_.shared_in += taken;
+    if (!run_level) stats_.shared_in_below += taken;
     proven_out_.insert(proven_out_.end(), words.begin(), words.end());
     published_ = proven_out_.size();
   }
+  // Below the run's level, the words just taken; at it, every word not yet
+  // out there (also this member's own proven below it, which went only at
+  // their level and came back when the search left it).
+  const size_t from = run_level ? at_run_level_ : proven_out_.size() - taken;
+  if (run_level) at_run_level_ = proven_out_.size();
+  if (from == proven_out_.size()) return true;
   reason_.Clear();  // proven out: no decision explains it
-  bool removed = false;
-  if (run_level) {
-    // Also this member's own proven below the run's level: they went only
-    // at their level, and came back when the search left it.
-    for (; at_run_level_ < proven_out_.size(); ++at_run_level_) {
-      const auto& [x, id] = proven_out_[at_run_level_];
-      if (!d_.RemoveOne(x, id, reason_)) return false;
-      removed = true;
-    }
-  } else {
-    for (const auto& [x, id] : words) {
-      if (!d_.RemoveOne(x, id, reason_)) return false;
-      removed = true;
-    }
+  for (size_t i = from; i < proven_out_.size(); ++i) {
+    if (!d_.RemoveOne(proven_out_[i].first, proven_out_[i].second, reason_)) return false;
   }
-  return !removed || d_.Propagate();
+  return d_.Propagate();
 }
 
 bool Search::ApplyNogoods(int x, uint32_t id) {

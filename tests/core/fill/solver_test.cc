@@ -719,7 +719,9 @@ TEST(SolverTest, AMemberTakesWordsProvenOutBelowItsFirstDecision) {
     std::vector<SharedLearning::Word> pending;
     once.progress_interval_seconds = 0;
     once.on_progress = [&](const FillProgress& p) {
-      if (p.slots_filled >= 2 && !pending.empty()) live.ExchangeWords(&publisher, &pending);
+      if (p.slots_filled < 2 || pending.empty()) return;
+      live.ExchangeWords(&publisher, &pending);
+      pending.clear();  // the exchange filled it with the member's own words: not the publisher's to publish
     };
     Search member(d.index, g, once, &cancelled, /*diversify=*/true);
     ASSERT_TRUE(member.Init().ok());
