@@ -12,6 +12,7 @@
 # Writes the .tsv and .md files to $OUT (default /tmp/xwdb-academic).
 #   XWDB_FLAGS  extra `xwdb fill` flags for the xwdb run (e.g. --sat never)
 #   XWDB_THREADS  xwdb's threads (default 1)
+#   XWDB  an xwdb binary to run (default: build/release/tools/xwdb, built first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout=${1:-60}
@@ -29,8 +30,10 @@ tables=()
 for engine in $engines; do
   case $engine in
     xwdb)
-      cmake --preset release >/dev/null
-      cmake --build --preset release -j2 --target xwdb >/dev/null
+      if [ -z "${XWDB:-}" ]; then
+        cmake --preset release >/dev/null
+        cmake --build --preset release -j2 --target xwdb >/dev/null
+      fi
       runner=$PWD/bench/xwdb-runner.sh
       export XWDB_BENCH_CACHE="$out/cache" XWDB_BENCH="$bench" ;;
     qxw) runner=$bench/run-qxw.sh ;;

@@ -12,8 +12,11 @@ runs=${2:-5}
 bench=${XWDB_BENCH:-../shared/bench}
 out=${OUT:-/tmp/xwdb-fill-bench}
 mkdir -p "$out"
-cmake --preset release >/dev/null
-cmake --build --preset release -j2 --target xwdb
+# XWDB: an xwdb binary to run (default: build/release/tools/xwdb, built here).
+if [ -z "${XWDB:-}" ]; then
+  cmake --preset release >/dev/null
+  cmake --build --preset release -j2 --target xwdb
+fi
 bash "$bench/make-dicts.sh" "$out/dicts" >/dev/null
 export XWDB_BENCH_CACHE="$out/cache" XWDB_BENCH="$bench"
 rm -rf "$out/cache"
