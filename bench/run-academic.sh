@@ -14,6 +14,12 @@
 #   XWDB_THREADS  xwdb's threads (default 1)
 #   XWDB  an xwdb binary to run (default: build/release/tools/xwdb, built first)
 set -euo pipefail
+if [ -n "${XWDB:-}" ]; then
+  # Named from the caller's directory; the runner runs from this checkout's.
+  [ -x "$XWDB" ] || { echo "run-academic: XWDB=$XWDB is not an executable file" >&2; exit 2; }
+  XWDB=$(realpath "$XWDB")
+  export XWDB
+fi
 cd "$(dirname "$0")/.."
 timeout=${1:-60}
 engines=${2:-xwdb qxw gecode}

@@ -5,14 +5,20 @@
 # Needs the Debian packages of make-dicts.sh and qxw (bench/setup-bench.sh).
 # Writes the tables to $OUT (default /tmp/xwdb-fill-bench) and prints the
 # side-by-side comparison.
+#   XWDB  an xwdb binary to run (default: build/release/tools/xwdb, built first)
 set -euo pipefail
+if [ -n "${XWDB:-}" ]; then
+  # Named from the caller's directory; the runner runs from this checkout's.
+  [ -x "$XWDB" ] || { echo "run-fill-bench: XWDB=$XWDB is not an executable file" >&2; exit 2; }
+  XWDB=$(realpath "$XWDB")
+  export XWDB
+fi
 cd "$(dirname "$0")/.."
 timeout=${1:-60}
 runs=${2:-5}
 bench=${XWDB_BENCH:-../shared/bench}
 out=${OUT:-/tmp/xwdb-fill-bench}
 mkdir -p "$out"
-# XWDB: an xwdb binary to run (default: build/release/tools/xwdb, built here).
 if [ -z "${XWDB:-}" ]; then
   cmake --preset release >/dev/null
   cmake --build --preset release -j2 --target xwdb
