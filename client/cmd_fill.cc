@@ -278,7 +278,11 @@ int RunFill(Common& c, const FillArgs& a) {
     if (!result->reason().empty()) std::cerr << ": " << result->reason();
     std::cerr << std::fixed << std::setprecision(3) << " (" << result->stats().seconds() << " s, "
               << result->stats().nodes() << " nodes"
-              << (result->settled_by() == "sat" ? "; settled by the SAT member" : "") << ")\n";
+              << (result->settled_by() != "sat" ? ""
+                  : result->outcome() == v1::FILLED || result->outcome() == v1::IMPOSSIBLE
+                      ? "; settled by the SAT member"
+                      : "; the SAT member's run")
+              << ")\n";
     if (a.options.optimize() != v1::OPTIMIZE_GOAL_UNSPECIFIED && result->outcome() == v1::FILLED) {
       std::cerr << "xwdb-client fill: "
                 << (result->proven_best() ? "proven best: no fill scores higher" : "the budget ended the search")

@@ -360,6 +360,12 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
     EXPECT_TRUE(fill["stats"].contains(counter)) << counter;
   }
   EXPECT_GE(fill["stats"]["nodes"], 2);
+  // The SAT member alone: the status line says it settled the grid (a
+  // timeout would say only that the answer is its run).
+  Result sat = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--sat", "only"});
+  ASSERT_EQ(sat.code, kExitOk) << sat.err;
+  EXPECT_NE(sat.err.find("filled ("), std::string::npos) << sat.err;
+  EXPECT_NE(sat.err.find("; settled by the SAT member)"), std::string::npos) << sat.err;
   testing::WriteFile(dir.Sub("q.txt"), "q..\n...\n...\n");
   Result none = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("q.txt")});
   EXPECT_EQ(none.code, 2);

@@ -210,7 +210,11 @@ int Run(const FillArgs& a, Io& io) {
            << r.stats.nogoods_learned << " nogoods learned, " << r.stats.nogood_prunings << " words pruned by them"
            << (r.stats.shared_in ? absl::StrCat(", ", r.stats.shared_in, " lessons shared") : "")
            << (r.stats.stack_removals ? absl::StrCat(", ", r.stats.stack_removals, " stack checks that pruned") : "")
-           << (r.settled_by == "sat" ? "; settled by the SAT member" : "") << ")\n";
+           << (r.settled_by != "sat"                      ? ""
+               : r.outcome == FillOutcome::kFilled || r.outcome == FillOutcome::kImpossible
+                   ? "; settled by the SAT member"
+                   : "; the SAT member's run")
+           << ")\n";
     if (options.optimize != OptimizeGoal::kNone && r.outcome == FillOutcome::kFilled) {
       io.err << "xwdb fill: " << (r.proven_best ? "proven best: no fill scores higher" : "the budget ended the search")
              << "\n";
