@@ -196,7 +196,9 @@ void Domains::Save(int x) {
 }
 
 void Domains::PushLevel() {
-  assert(pending_vars_.empty());  // a level starts with every letter set exact
+  // A level starts with every letter set exact: its trail saves them. The
+  // cells that lose letters stay queued for the next Propagate().
+  UpdatePendingLetters();
   level_starts_.push_back(trail_top_);
   ++level_;
 }

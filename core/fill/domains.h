@@ -28,8 +28,9 @@
 // the exact ones: a filter on it first makes the filtered position's
 // letters exact (which then tell a wipe-out and which words go), and its
 // own cell events wait for the update (Var::held), so no crossing is
-// filtered by letters that are out of date. Outside Propagate() no word is
-// pending (PopLevel() drops those a failure left).
+// filtered by letters that are out of date. Between a removal and the next
+// Propagate() or PushLevel() a slot's letters may be out of date; after
+// them none is (PopLevel() drops the pending words a failure left).
 //
 // Explanations: every domain carries the set of search levels (decisions)
 // that explain its removals since the root; a removal caused by a crossing
@@ -171,12 +172,13 @@ class Domains {
   // why. Call Propagate() next.
   bool Assign(int x, uint32_t id);
   // Removes word `id` from x (if there) because of `why`. False if x
-  // empties.
+  // empties. Its letters are made exact by the next Propagate() (or
+  // PushLevel(), which leaves the cells that lose letters queued).
   bool RemoveOne(int x, uint32_t id, const LevelSet& why);
   // Removes from x the words set in `*removed` (parallel to var(x).live;
   // bits outside the domain are cleared), explained by `why`. False on a
-  // wipe-out (the conflict is set). Propagate() carries it to the
-  // crossings.
+  // wipe-out (the conflict is set). Propagate() makes x's letters exact and
+  // carries the change to the crossings.
   bool RemoveWords(int x, std::vector<uint64_t>* removed, const LevelSet& why);
   // Keeps in x only the words whose letter at `pos` is in `allowed` (a
   // probe of a letter rather than a word: call Propagate() next, inside a

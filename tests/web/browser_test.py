@@ -100,9 +100,16 @@ class PageTest(unittest.TestCase):
         return self.browser.find_elements(By.CSS_SELECTOR, css)
 
     def wait_for(self, what, predicate, seconds=30):
+        from selenium.common.exceptions import StaleElementReferenceException
         deadline = time.time() + seconds
         while time.time() < deadline:
-            value = predicate()
+            try:
+                value = predicate()
+            except StaleElementReferenceException:
+                # The page drew that part again between finding an element
+                # and reading it (a panel redraws when an answer arrives):
+                # not yet, look again.
+                value = None
             if value:
                 return value
             time.sleep(0.05)
