@@ -244,12 +244,15 @@ bool Domains::Wipeout(int x, const LevelSet& cause) {
 // block at a time. `why`: the decisions that explain `allowed`.
 bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
   Var& v = vars_[x];
-  if ((Letters(v, pos) & allowed.Complement(a_)).empty()) return true;
+  LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
+  if (drop.empty()) return true;
   // Out of date, pos's letters may hold some with no word left: made exact
   // first, they tell a wipe-out and which words go.
-  if (v.pending_count > 0 && Resupport(v, pos, Letters(v, pos))) v.held |= uint64_t{1} << pos;
-  const LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
-  if (drop.empty()) return true;
+  if (v.pending_count > 0 && Resupport(v, pos, Letters(v, pos))) {
+    v.held |= uint64_t{1} << pos;
+    drop = Letters(v, pos) & allowed.Complement(a_);
+    if (drop.empty()) return true;
+  }
   const LetterSet keep = Letters(v, pos) & allowed;
   if (keep.empty()) return Wipeout(x, why);
   // The bitset path ORs the bitsets of the fewer of the dropped and the
@@ -281,7 +284,7 @@ bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
     }
   }
   Save(x);
-  MarkRemoved(x, v, pos);  // harmless if nothing goes: no word is pending then
+  MarkRemoved(x, v, pos);
   // Without branches (whether a block loses words is hard to predict),
   // and through raw pointers, which the compiler can keep in registers.
   uint32_t removed_count = 0;
@@ -301,18 +304,16 @@ bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
     removed_count += std::popcount(gone);
   }
   v.pending_block_count = pending_block_count;
-  v.size -= removed_count;  // not all: some word has a kept letter
+  // pos's letters are exact: each dropped letter had a word, which went,
+  // and each kept letter has one, which stays.
+  assert(removed_count > 0 && removed_count < v.size);
+  v.size -= removed_count;
   v.pending_count += removed_count;
-  if (removed_count > 0) v.why.Union(why);
-  // Every word with a kept letter at pos stays, and each kept letter had
-  // one: pos's letters are exactly the kept ones. Their event waits for
-  // the update, as every event of a variable with words pending does.
+  v.why.Union(why);
+  // So pos's letters are exactly the kept ones. Their event waits for the
+  // update, as every event of a variable with words pending does.
   v.letters[pos] = keep;
-  if (v.pending_count > 0) {
-    v.held |= uint64_t{1} << pos;
-  } else {
-    queue_.push_back({x, pos});  // (no word went: not with exact letters)
-  }
+  v.held |= uint64_t{1} << pos;
   return true;
 }
 
@@ -436,8 +437,8 @@ bool Domains::Propagate() {
         from.held |= uint64_t{1} << p;
         continue;
       }
-      if (!Filter(c.var, c.pos, Letters(vars_[x], p), vars_[x].why)) {
-        failure_ = Failure{c.var, slots_[vars_[x].slot].cells[p], x};
+      if (!Filter(c.var, c.pos, Letters(from, p), from.why)) {
+        failure_ = Failure{c.var, slots_[from.slot].cells[p], x};
         DropPending();
         queue_.clear();
         return false;
