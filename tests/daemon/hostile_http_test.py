@@ -360,8 +360,8 @@ class ConnectionLifeTest(HostileTestBase):
 
     def test_a_suggestion_stops_at_its_deadline(self):
         # 100,000 probes, each filtering 21 crossings of 300,000 words,
-        # take seconds (2.7 s in-process on the development machine, ten
-        # times that under ThreadSanitizer): ten times the deadline and more.
+        # take seconds (2.7 s in-process on the development machine, many
+        # times that under a sanitizer): ten times the deadline and more.
         busy = make_busy_dictionary(self.tmp.name, count=300000, length=21)
         d = self.start(dbs=["--db", "busy=" + busy])
         rows = ["." * 21 for _ in range(21)]
