@@ -231,16 +231,34 @@ TEST_F(ReplicaTest, FillOnAKilledReplicaIsAskedForAgainOnAnother) {
                                      "--timeout", "3", dir_.Sub("open10.txt")},
                                     out);
   });
-  // The replica searching it: the one with a fill running.
+  // The replica searching it: the one with a fill running, looked for
+  // while the client still waits on it.
+  std::vector<std::unique_ptr<XwdbClient>> each;
+  for (const std::string& address : addresses_) each.push_back(ConnectTo(address));
   int busy = -1;
-  while (busy < 0 && SecondsSince(start) < 20) {
+  while (busy < 0 && exit_code.load() == -1 && SecondsSince(start) < 20) {
     for (int i = 0; i < kReplicas && busy < 0; ++i) {
-      auto stats = ConnectTo(addresses_[i])->GetServerStats();
+      auto stats = each[i]->GetServerStats();
       if (stats.ok() && stats->fills_running() > 0) busy = i;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  ASSERT_GE(busy, 0) << "no replica ran the fill";
+  if (busy < 0) {
+    // Say why: the client's exit and log, and what each replica served.
+    std::string served;
+    for (int i = 0; i < kReplicas; ++i) {
+      auto stats = each[i]->GetServerStats();
+      absl::StrAppend(&served, " replica ", i, ": ",
+                      stats.ok() ? absl::StrCat(stats->fills(), " fills, ", stats->calls(), " calls")
+                                 : stats.status().ToString());
+    }
+    for (auto& r : replicas_) r->Signal(SIGKILL);  // the client, if it still waits, ends
+    fill.join();
+    std::ifstream in(out);
+    FAIL() << "no replica was seen running the fill in " << SecondsSince(start) << " s; the client exited "
+           << exit_code.load() << ";" << served << "\nthe client's log:\n"
+           << std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }
   replicas_[busy]->Signal(SIGKILL);
   fill.join();
   const double seconds = SecondsSince(start);
