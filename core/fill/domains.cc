@@ -11,8 +11,9 @@ namespace xwdb {
 namespace {
 
 // Filtering a domain word by word costs about this many times a block of
-// the bitset path (a letter load and test against a 64-bit AND).
-constexpr uint64_t kWordCost = 4;
+// the bitset path (a letter load and test against a 64-bit AND; the path
+// ORs up to four letters' blocks a pass, which made 8 measure better than 4).
+constexpr uint64_t kWordCost = 8;
 // A residue test (two loads from the domain and the index's bitset, a
 // search of the live blocks when it fails) costs about this many times
 // one letter of a word read in a loop.
@@ -57,9 +58,22 @@ bool Domains::HasSupport(Var& v, int pos, Letter letter) {
 }
 
 bool Domains::Resupport(Var& v, int pos, LetterSet check) {
+  // Every letter's residue test first, with no branch between them: their
+  // loads (usually cache misses) are independent and overlap; the live
+  // blocks are searched only for the letters whose residue failed.
+  const uint64_t* const bits = index_->Bits(v.length, pos, 1);  // letter l's at (l - 1) * blocks
+  const size_t blocks = index_->blocks(v.length);
+  const uint32_t* const residue = v.residue.data() + size_t(pos) * a_;
+  const uint64_t* const domain = v.domain.data();
+  uint64_t missed = 0;
+  for (uint64_t m = check.bits(); m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    const uint32_t r = residue[k];
+    missed |= uint64_t((domain[r] & bits[size_t(k) * blocks + r]) == 0) << k;
+  }
   bool lost = false;
-  while (!check.empty()) {
-    const Letter l = check.PopFirst();
+  for (LetterSet rest = LetterSet::FromBits(missed); !rest.empty();) {
+    const Letter l = rest.PopFirst();
     if (HasSupport(v, pos, l)) continue;
     v.letters[pos].Remove(l);
     lost = true;
@@ -275,9 +289,25 @@ bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
       }
     }
   } else {
+    // Up to four letters a pass: the loads of a block's bitsets overlap,
+    // and the live list and `removed` are walked fewer times.
+    const uint32_t* const live = v.live.data();
+    uint64_t* const out = removed.data();
+    const size_t n = removed.size();
     for (LetterSet rest = by_keep ? keep : drop; !rest.empty();) {
-      const uint64_t* bits = index_->Bits(v.length, pos, rest.PopFirst());
-      for (size_t i = 0; i < removed.size(); ++i) removed[i] |= bits[v.live[i]];
+      const uint64_t* const b0 = index_->Bits(v.length, pos, rest.PopFirst());
+      if (rest.empty()) {
+        for (size_t i = 0; i < n; ++i) out[i] |= b0[live[i]];
+        break;
+      }
+      const uint64_t* const b1 = index_->Bits(v.length, pos, rest.PopFirst());
+      if (rest.empty()) {
+        for (size_t i = 0; i < n; ++i) out[i] |= b0[live[i]] | b1[live[i]];
+        break;
+      }
+      const uint64_t* const b2 = index_->Bits(v.length, pos, rest.PopFirst());
+      const uint64_t* const b3 = rest.empty() ? b2 : index_->Bits(v.length, pos, rest.PopFirst());
+      for (size_t i = 0; i < n; ++i) out[i] |= b0[live[i]] | b1[live[i]] | b2[live[i]] | b3[live[i]];
     }
     if (by_keep) {
       for (uint64_t& r : removed) r = ~r;

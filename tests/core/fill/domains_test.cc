@@ -98,8 +98,11 @@ TEST(DomainsTest, LetterSetsStayExactThroughDecisionsRefutationsAndUndos) {
   for (int round = 0; round < 100; ++round) {
     // About a thousand words per length over six letters: the large domains
     // take the bitset path and span many blocks, the small ones go word by
-    // word.
-    const Dictionary dict = testing::RandomDictionary(6, 5000, 6, 100 + round);
+    // word. Every fourth round over twelve letters, so that a filter's
+    // bitset path ORs four letters or more in one pass (six letters drop or
+    // keep three at most).
+    const int letters = round % 4 == 3 ? 12 : 6;
+    const Dictionary dict = testing::RandomDictionary(letters, 5000, 6, 100 + round);
     const Grid g = testing::RandomGrid(rng);
     FillOptions options;
     options.allow_duplicates = true;
