@@ -61,15 +61,14 @@ bool Domains::Resupport(Var& v, int pos, LetterSet check) {
   // Every letter's residue test first, with no branch between them: their
   // loads (usually cache misses) are independent and overlap; the live
   // blocks are searched only for the letters whose residue failed.
-  const uint64_t* const bits = index_->Bits(v.length, pos, 1);  // letter l's at (l - 1) * blocks
-  const size_t blocks = index_->blocks(v.length);
   const uint32_t* const residue = v.residue.data() + size_t(pos) * a_;
   const uint64_t* const domain = v.domain.data();
   uint64_t missed = 0;
   for (uint64_t m = check.bits(); m; m &= m - 1) {
-    const int k = std::countr_zero(m);
+    const int k = std::countr_zero(m);  // letter k + 1
     const uint32_t r = residue[k];
-    missed |= uint64_t((domain[r] & bits[size_t(k) * blocks + r]) == 0) << k;
+    const uint64_t* const bits = index_->Bits(v.length, pos, static_cast<Letter>(k + 1));
+    missed |= uint64_t((domain[r] & bits[r]) == 0) << k;
   }
   bool lost = false;
   for (LetterSet rest = LetterSet::FromBits(missed); !rest.empty();) {
