@@ -229,6 +229,11 @@ class Enumerator::Worker {
         found = true;
         reason.Clear();
         reason.AddUpTo(decision - 1);
+        // The fills just found may have seen every word x's later siblings
+        // and the other slots could add: then none of the siblings can add
+        // one either (without this, slots that no crossing links multiply:
+        // each word of one tried with every word of another).
+        if (word_sets && AllSeen()) return true;
       } else if (backjumping_ && !d_.conflict().Contains(decision)) {
         // The decisions above alone leave no fill: x's other words would
         // fail the same way (conflict-directed backjumping). With a fill

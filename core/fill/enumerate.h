@@ -20,8 +20,10 @@
 //
 // Word sets prune: once every word still possible in every slot (and every
 // word assigned) is known to appear in some fill, the subtree cannot add to
-// any slot's set and is skipped; a slot's words not yet seen in a fill are
-// tried first. So the sets come much faster than a count.
+// any slot's set and is skipped (checked on entering a node and after each
+// word whose subtree found a fill, so that slots no crossing links cost
+// their words, not the product of them); a slot's words not yet seen in a
+// fill are tried first. So the sets come much faster than a count.
 //
 // Parallel (threads > 1): the tree is cut near the root into partitions
 // (prefixes of decisions, cut level by level until there are about 16 per

@@ -17,6 +17,7 @@ namespace {
 
 using testing::BruteForceFills;
 using testing::Dictionary;
+using testing::MakeDictionary;
 using testing::RandomDictionary;
 using testing::TinyGrid;
 
@@ -241,6 +242,37 @@ TEST(EnumerateTest, StopsWhenTheCallerHasEnoughAndOnCancel) {
   (*e)->Cancel();
   const EnumerateResult r = (*e)->Run(EnumerateOptions{});
   EXPECT_FALSE(r.complete);
+}
+
+// Slots that no crossing links: each of the 81 words fits each of the
+// three slots, and the word sets come in about one decision per word and
+// slot, not one per pair of words (81 * 81) as when each word of one slot
+// was tried with every word of the next.
+TEST(EnumerateTest, WordSetsOfUnlinkedSlotsCostTheirWordsNotTheirProduct) {
+  std::set<std::string> words;
+  for (int k = 0; k < 81; ++k) {
+    std::string w;
+    for (int i = 0, n = k; i < 4; ++i, n /= 3) w += static_cast<char>(1 + n % 3);
+    words.insert(w);
+  }
+  const Dictionary d = MakeDictionary(*Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), words, 5);
+  const Grid g = testing::GridOf({"....", "####", "....", "####", "...."});
+  for (int threads : {1, 2}) {
+    SCOPED_TRACE(absl::StrCat("threads ", threads));
+    FillOptions options;
+    options.threads = threads;
+    auto e = Enumerator::Create(d.index, g, options);
+    ASSERT_TRUE(e.ok()) << e.status();
+    EnumerateOptions eo;
+    eo.goal = EnumerateGoal::kWordSets;
+    const EnumerateResult r = (*e)->Run(eo);
+    ASSERT_TRUE(r.complete);
+    ASSERT_EQ(r.word_sets.size(), 3u);
+    for (const SlotWordSet& s : r.word_sets) {
+      EXPECT_EQ(std::set<std::string>(s.words.begin(), s.words.end()), words);
+    }
+    EXPECT_LE(r.stats.nodes, 3u * 2 * 81);
+  }
 }
 
 TEST(EnumerateTest, RefusesWhatAnEnumerationCannotDo) {
