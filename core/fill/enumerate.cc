@@ -13,6 +13,7 @@
 
 #include "core/fill/domains.h"
 #include "core/fill/fill_record.h"
+#include "core/fill/open_rectangle.h"
 #include "core/fill/stack_check.h"
 
 namespace xwdb {
@@ -99,6 +100,34 @@ struct Enumerator::Shared {
     idle.fetch_sub(1);
     queue_cv.notify_all();
     return false;
+  }
+  // Stops on a cancel or at the deadline, and calls on_progress when it is
+  // due. True if the enumeration is stopped.
+  bool Poll() {
+    if (cancelled->load(std::memory_order_relaxed)) Stop(kCancelledByCaller);
+    if (Stopped()) return true;
+    const Clock::time_point now = Clock::now();
+    if (now >= deadline) {
+      Stop(kTimedOut);
+      return true;
+    }
+    const int64_t ns = std::chrono::duration_cast<std::chrono::nanoseconds>(now - start).count();
+    if (eo->on_progress && ns >= next_progress_ns.load(std::memory_order_relaxed)) {
+      std::unique_lock<std::mutex> lock(callback_mu, std::try_to_lock);
+      if (lock.owns_lock()) {
+        next_progress_ns.store(ns + int64_t(eo->progress_interval_seconds * 1e9));
+        eo->on_progress(fills.load(), partitions_done.load(), partitions.load());
+      }
+    }
+    return false;
+  }
+  // Passes a fill (words: per variable of `d`) to on_fill; false if the
+  // enumeration is stopped (by that call or before it).
+  bool Deliver(const Domains& d, const std::vector<int>& words) {
+    const Fill fill = MakeFill(d, words, std::chrono::duration<double>(Clock::now() - start).count());
+    std::lock_guard<std::mutex> lock(callback_mu);
+    if (!Stopped() && !eo->on_fill(fill)) Stop(kEndedByFill);
+    return !Stopped();
   }
   // The part taken last by this thread is searched (or abandoned on a stop).
   void Done() {
@@ -313,9 +342,7 @@ class Enumerator::Worker {
     if (!shared_->eo->on_fill) return;
     std::vector<int> words(d_.var_count());
     for (int x = 0; x < d_.var_count(); ++x) words[x] = d_.var(x).assigned;
-    const Fill fill = MakeFill(d_, words, std::chrono::duration<double>(Clock::now() - shared_->start).count());
-    std::lock_guard<std::mutex> lock(shared_->callback_mu);
-    if (!Stopped() && !shared_->eo->on_fill(fill)) shared_->Stop(kEndedByFill);
+    shared_->Deliver(d_, words);
   }
 
   // Another thread is idle and nothing is queued: hands over half of the
@@ -354,21 +381,7 @@ class Enumerator::Worker {
     }
     if (nodes_ - checked_at_ < kCheckEvery) return false;
     checked_at_ = nodes_;
-    const Clock::time_point now = Clock::now();
-    if (now >= shared_->deadline) {
-      shared_->Stop(kTimedOut);
-      return true;
-    }
-    const int64_t ns = std::chrono::duration_cast<std::chrono::nanoseconds>(now - shared_->start).count();
-    if (shared_->eo->on_progress && ns >= shared_->next_progress_ns.load(std::memory_order_relaxed)) {
-      std::unique_lock<std::mutex> lock(shared_->callback_mu, std::try_to_lock);
-      if (lock.owns_lock()) {
-        shared_->next_progress_ns.store(ns + int64_t(shared_->eo->progress_interval_seconds * 1e9));
-        shared_->eo->on_progress(shared_->fills.load(), shared_->partitions_done.load(),
-                                 shared_->partitions.load());
-      }
-    }
-    return false;
+    return shared_->Poll();
   }
 
   Domains d_;
@@ -466,6 +479,31 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
   }
   const int threads = options_.threads;
   result.threads = threads;
+  std::unique_ptr<OpenRectangle> rectangle;
+  if (eo.goal == EnumerateGoal::kCount && options_.rectangle_search) rectangle = OpenRectangle::Find(root);
+  if (rectangle != nullptr) {
+    // The first line's words are the parts; each thread takes the next.
+    result.rectangle = true;
+    result.partitions = int(rectangle->parts());
+    shared.partitions.store(result.partitions);
+    OpenRectangle::Hooks hooks;
+    hooks.poll = [&shared](uint64_t fills, bool part_done) {
+      shared.fills.fetch_add(fills, std::memory_order_relaxed);
+      if (part_done) shared.partitions_done.fetch_add(1, std::memory_order_relaxed);
+      return !shared.Poll();
+    };
+    if (eo.on_fill) {
+      hooks.on_fill = [&shared, &root](const std::vector<int>& words) { return shared.Deliver(root, words); };
+    }
+    std::atomic<size_t> next{0};
+    std::atomic<uint64_t> lines{0};
+    auto count = [&] { lines.fetch_add(rectangle->Count(&next, hooks)); };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(count);
+    count();
+    for (std::thread& t : pool) t.join();
+    return finish(lines.load(), 0);
+  }
   if (threads == 1) {
     first.Visit(0);
     return finish(first.nodes(), first.backjumps());

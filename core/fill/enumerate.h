@@ -36,6 +36,12 @@
 // the fills come in a fixed order (best-scored words first, slot by slot);
 // with several, in no particular order.
 //
+// An open rectangle (every open slot a line or a column of one rectangle
+// with no block: an open 7x7, or a region of one) is counted by a search of
+// its own, open_rectangle.h, which places whole lines against tries of the
+// columns' words at a few nanoseconds a step (FillOptions::rectangle_search
+// off for study); its word sets come from the search above.
+//
 // Thread safety: one Enumerator per call; Cancel() from any thread.
 #ifndef XWDB_CORE_FILL_ENUMERATE_H_
 #define XWDB_CORE_FILL_ENUMERATE_H_
@@ -100,6 +106,9 @@ struct EnumerateResult {
   // busy threads handed over to idle ones (handed_over of them).
   int partitions = 1;
   int handed_over = 0;
+  // The count came from the open-rectangle search (open_rectangle.h); its
+  // partitions are the first line's words, its nodes the lines placed.
+  bool rectangle = false;
   int threads = 1;
   FillStats stats;  // nodes: decisions in all threads; seconds: wall time
 };

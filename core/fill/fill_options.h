@@ -115,6 +115,9 @@ struct FillOptions {
   // false: no look at stacked slots through all their crossings at once
   // (stack_check.h) before a decision.
   bool stack_check = true;
+  // false: an open rectangle's fills are counted by the general enumeration,
+  // not the open-rectangle search (open_rectangle.h).
+  bool rectangle_search = true;
   // The fill's search starts the stack check after this many refuted
   // decisions: an easy fill never needs it (a 15x15 of ../shared/bench's
   // fills with some 40 refutations: 8 ms of search without it, 21 ms with

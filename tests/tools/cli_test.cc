@@ -295,6 +295,11 @@ TEST(CliTest, FillAllCountsPrintsAndGivesWordSetsOfARegion) {
     ASSERT_EQ(count.code, kExitOk) << count.err;
     EXPECT_EQ(count.out, absl::StrCat(all.size(), " fills\n"));
     EXPECT_NE(count.err.find("complete"), std::string::npos) << count.err;
+    // An open rectangle: its own search, and the general one agrees.
+    EXPECT_NE(count.err.find("open rectangle"), std::string::npos) << count.err;
+    Result general = run({"--threads", threads, "--no-rectangle-search"}, "..\n..\n");
+    EXPECT_EQ(general.out, count.out);
+    EXPECT_EQ(general.err.find("open rectangle"), std::string::npos) << general.err;
     Result printed = run({"--threads", threads, "--print-fills"}, "..\n..\n");
     ASSERT_EQ(printed.code, kExitOk) << printed.err;
     std::set<std::string> seen;

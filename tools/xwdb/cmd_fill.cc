@@ -296,6 +296,8 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   app->add_flag("!--no-stack-check", o.stack_check,
                 "Study mode: stacked slots are checked one crossing at a time only (plain arc consistency)");
+  app->add_flag("!--no-rectangle-search", o.rectangle_search,
+                "Study mode: an open rectangle's fills (--all) are counted by the general enumeration");
   app->add_option("--sat", args->sat,
                   "The SAT member: auto (with --threads 3 or more, one member of the portfolio; with one thread, "
                   "the prover after --search-share of the time), never, or only (study mode)")

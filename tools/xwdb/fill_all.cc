@@ -93,7 +93,8 @@ int RunFillAll(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
   if (json) {
     nlohmann::json j{{"grid", grid_name}, {"complete", r.complete}, {"end", StopName(r)},
                      {"seconds", r.stats.seconds}, {"nodes", r.stats.nodes}, {"threads", r.threads},
-                     {"partitions", r.partitions}, {"handed_over", r.handed_over}};
+                     {"partitions", r.partitions}, {"handed_over", r.handed_over},
+                     {"search", r.rectangle ? "open rectangle" : "general"}};
     if (counted) j["fills"] = r.fills;
     if (!r.reason.empty()) j["reason"] = r.reason;
     if (args.words) {
@@ -121,8 +122,13 @@ int RunFillAll(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
   if (!r.reason.empty()) io.err << ": " << r.reason;
   if (counted) io.err << ", " << (r.complete ? "" : "at least ") << r.fills << (r.fills == 1 ? " fill" : " fills");
   if (args.words && !r.complete) io.err << " (the word sets hold what the fills seen so far use)";
-  io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, " << r.stats.nodes << " nodes, "
-         << r.stats.backjumps << " backjumps, " << r.threads << (r.threads == 1 ? " thread" : " threads");
+  io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, ";
+  if (r.rectangle) {
+    io.err << "open rectangle: " << r.stats.nodes << " lines placed, ";
+  } else {
+    io.err << r.stats.nodes << " nodes, " << r.stats.backjumps << " backjumps, ";
+  }
+  io.err << r.threads << (r.threads == 1 ? " thread" : " threads");
   if (r.partitions > 1) io.err << ", " << r.partitions << " partitions";
   if (r.handed_over > 0) io.err << ", " << r.handed_over << " handed over";
   io.err << ")\n";

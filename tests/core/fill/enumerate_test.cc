@@ -192,6 +192,7 @@ TEST(EnumerateTest, IdleThreadsTakeOverPartOfABusyOnesTree) {
     FillOptions one;
     one.allow_duplicates = round % 2 == 0;
     one.backjumping = round % 3 != 2;
+    one.rectangle_search = false;  // these grids are open rectangles: the general search's handing over is tested
     const Enumerated reference = Enumerate(d, g, one, EnumerateOptions{});
     ASSERT_TRUE(reference.count.complete);
     FillOptions three = one;
@@ -217,31 +218,41 @@ TEST(EnumerateTest, IdleThreadsTakeOverPartOfABusyOnesTree) {
 }
 
 // on_fill may end the enumeration: the result says it is incomplete, with
-// the fills seen so far.
+// the fills seen so far (also those a thread found after the last it
+// reported); so does a cancel. The grid is an open rectangle: both its own
+// search and the general one.
 TEST(EnumerateTest, StopsWhenTheCallerHasEnoughAndOnCancel) {
   const Dictionary d = RandomDictionary(3, 400, 4, 3);
   Grid g(4, 4);
   size_t all = 0;
   BruteForceFills(g, d.words, 2, false, [&](const Grid&) { return ++all < 1000; });
   ASSERT_GE(all, 10u);
-  for (int threads : {1, 2}) {
+  for (bool rectangle : {false, true}) {
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE(absl::StrCat(rectangle ? "rectangle" : "general", ", threads ", threads));
+      FillOptions options;
+      options.threads = threads;
+      options.rectangle_search = rectangle;
+      auto e = Enumerator::Create(d.index, g, options);
+      ASSERT_TRUE(e.ok());
+      int seen = 0;
+      EnumerateOptions eo;
+      eo.on_fill = [&](const Fill&) { return ++seen < 5; };
+      const EnumerateResult r = (*e)->Run(eo);
+      EXPECT_EQ(r.rectangle, rectangle);
+      EXPECT_FALSE(r.complete);
+      EXPECT_EQ(r.stop, FillOutcome::kCancelled);
+      EXPECT_EQ(seen, 5);
+      EXPECT_GE(r.fills, 5u);
+    }
     FillOptions options;
-    options.threads = threads;
+    options.rectangle_search = rectangle;
     auto e = Enumerator::Create(d.index, g, options);
-    ASSERT_TRUE(e.ok());
-    int seen = 0;
-    EnumerateOptions eo;
-    eo.on_fill = [&](const Fill&) { return ++seen < 5; };
-    const EnumerateResult r = (*e)->Run(eo);
+    (*e)->Cancel();
+    const EnumerateResult r = (*e)->Run(EnumerateOptions{});
     EXPECT_FALSE(r.complete);
     EXPECT_EQ(r.stop, FillOutcome::kCancelled);
-    EXPECT_EQ(seen, 5);
   }
-  FillOptions options;
-  auto e = Enumerator::Create(d.index, g, options);
-  (*e)->Cancel();
-  const EnumerateResult r = (*e)->Run(EnumerateOptions{});
-  EXPECT_FALSE(r.complete);
 }
 
 // Slots that no crossing links: each of the 81 words fits each of the

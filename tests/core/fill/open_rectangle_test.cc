@@ -1,0 +1,170 @@
+// The open-rectangle count (open_rectangle.h), through the Enumerator that
+// picks it: every fill of an open rectangle, as brute force finds them, and
+// the general enumeration where the slots make no rectangle.
+#include "core/fill/open_rectangle.h"
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/fill/enumerate.h"
+#include "gtest/gtest.h"
+#include "tests/testing/fill_reference.h"
+#include "tests/testing/small_dictionary.h"
+
+namespace xwdb {
+namespace {
+
+using testing::BruteForceFills;
+using testing::Dictionary;
+using testing::RandomDictionary;
+
+struct Counted {
+  EnumerateResult result;
+  std::multiset<std::string> streamed;
+};
+
+Counted Count(const Dictionary& d, const Grid& g, const FillOptions& options) {
+  Counted out;
+  auto e = Enumerator::Create(d.index, g, options);
+  EXPECT_TRUE(e.ok()) << e.status();
+  if (!e.ok()) return out;
+  EnumerateOptions eo;
+  eo.on_fill = [&](const Fill& f) {
+    out.streamed.insert(f.grid.ToText(d.alphabet));
+    return true;
+  };
+  out.result = (*e)->Run(eo);
+  return out;
+}
+
+// A rows x cols rectangle with some given letters; with `side`, a column of
+// blocks and an open column beside it (one down slot), outside the search
+// if `side_outside` (then the slots still make one rectangle) or searched
+// too (then they make none).
+struct Case {
+  Grid grid{1, 1};
+  std::vector<int> outside;
+  bool rectangle = true;  // the open slots make one rectangle
+};
+
+Case MakeCase(std::mt19937& rng, int rows, int cols, bool side, bool side_outside) {
+  const int width = side ? cols + 2 : cols;
+  Case c;
+  c.grid = Grid(rows, width);
+  for (int r = 0; r < rows; ++r) {
+    for (int k = 0; k < cols; ++k) {
+      if (rng() % 12 == 0) c.grid.Set(r * width + k, static_cast<uint8_t>(1 + rng() % 3));
+    }
+    if (!side) continue;
+    c.grid.Set(r * width + cols, Grid::kBlock);
+    for (int k = cols + 1; k < width; ++k) {
+      if (side_outside) c.outside.push_back(r * width + k);
+    }
+  }
+  c.rectangle = !side || side_outside;
+  // A slot given whole is no variable: the slots left make no rectangle.
+  for (const Slot& s : FindSlots(c.grid, 2)) {
+    if (s.col >= cols) continue;
+    if (SlotLetters(c.grid, s).find(char(Grid::kEmpty)) == std::string::npos) c.rectangle = false;
+  }
+  return c;
+}
+
+// Counts and streamed fills of open rectangles from 2x2 to 4x3 equal brute
+// force's, on one thread and on several, with and without repeated words,
+// with given letters and a score floor; the general enumeration agrees.
+TEST(OpenRectangleTest, CountsEveryFillAsBruteForceDoes) {
+  std::mt19937 rng(17);
+  int rectangles = 0, with_fills = 0, many = 0, reversed_shapes = 0;
+  for (int round = 0; round < 240; ++round) {
+    // Up to 12 cells (3x4, 4x3, 2x5...), which brute force settles at once.
+    const int rows = 2 + static_cast<int>(rng() % 3);
+    const int cols = 2 + static_cast<int>(rng() % (rows == 2 ? 4 : 5 - rows));
+    const bool side = round % 4 == 3;
+    const Case c = MakeCase(rng, rows, cols, side, /*side_outside=*/round % 8 == 3);
+    const Dictionary d = RandomDictionary(3, 20 + static_cast<int>(rng() % 120), std::max(rows, cols), round + 700);
+    FillOptions options;
+    options.allow_duplicates = round % 3 == 0;
+    options.threads = 1 + round % 3;
+    options.min_score = round % 5 == 4 ? 30 : 0;
+    options.outside = c.outside;
+    std::set<std::string> words;
+    for (const std::string& w : d.words) {
+      const auto id = d.index->Find(w);
+      if (id && d.index->score(static_cast<int>(w.size()), *id) >= options.min_score) words.insert(w);
+    }
+    SCOPED_TRACE(absl::StrCat("round ", round, ", threads ", options.threads, "\n", c.grid.ToText(d.alphabet)));
+    std::set<std::pair<int, bool>> only;
+    for (const Slot& s : FindSlots(c.grid, 2)) {
+      bool inside = true;
+      for (int cell : s.cells) inside &= std::find(c.outside.begin(), c.outside.end(), cell) == c.outside.end();
+      if (inside) only.insert({s.cells[0], s.down});
+    }
+    std::set<std::string> reference;
+    BruteForceFills(
+        c.grid, words, 2, options.allow_duplicates,
+        [&](const Grid& filled) {
+          reference.insert(filled.ToText(d.alphabet));
+          return true;
+        },
+        c.outside.empty() ? nullptr : &only);
+
+    const Counted fast = Count(d, c.grid, options);
+    EXPECT_TRUE(fast.result.complete);
+    EXPECT_EQ(fast.result.fills, reference.size());
+    EXPECT_EQ(fast.streamed.size(), reference.size());  // each fill once
+    EXPECT_EQ(std::set<std::string>(fast.streamed.begin(), fast.streamed.end()), reference);
+    // Only a failure at the root (no word fits some slot) keeps a rectangle
+    // from its search.
+    if (fast.result.reason.empty()) {
+      EXPECT_EQ(fast.result.rectangle, c.rectangle);
+    }
+    rectangles += fast.result.rectangle;
+    reversed_shapes += fast.result.rectangle && cols < rows;
+    with_fills += !reference.empty();
+    many += reference.size() > 20;
+
+    FillOptions general = options;
+    general.rectangle_search = false;
+    const Counted slow = Count(d, c.grid, general);
+    EXPECT_FALSE(slow.result.rectangle);
+    EXPECT_EQ(slow.result.fills, reference.size());
+  }
+  EXPECT_GT(rectangles, 120);
+  EXPECT_GT(reversed_shapes, 20);  // the down slots are the lines
+  EXPECT_GT(with_fills, 60);
+  EXPECT_GT(many, 20);
+}
+
+// Every 3-letter word over two letters: any three lines make a fill, and
+// without repeats a fill counts only if no column repeats a line (as in a
+// square that reads the same down as across) or another column.
+TEST(OpenRectangleTest, RepeatedWordsCountOnlyWhenAllowed) {
+  std::set<std::string> words;
+  for (int k = 0; k < 8; ++k) {
+    words.insert(std::string{char(1 + (k & 1)), char(1 + ((k >> 1) & 1)), char(1 + ((k >> 2) & 1))});
+  }
+  const Dictionary d = testing::MakeDictionary(*Alphabet::FromUtf8("AB"), words, 3);
+  const Grid g(3, 3);
+  for (bool allow : {false, true}) {
+    SCOPED_TRACE(allow ? "repeats allowed" : "no repeats");
+    size_t expected = 0;
+    BruteForceFills(g, d.words, 2, allow, [&](const Grid&) {
+      ++expected;
+      return true;
+    });
+    EXPECT_EQ(expected, allow ? 512u : 24u);
+    FillOptions options;
+    options.allow_duplicates = allow;
+    const Counted c = Count(d, g, options);
+    EXPECT_TRUE(c.result.rectangle);
+    EXPECT_EQ(c.result.fills, expected);
+  }
+}
+
+}  // namespace
+}  // namespace xwdb
