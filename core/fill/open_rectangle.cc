@@ -27,8 +27,8 @@ struct OpenRectangle::Trie {
   std::vector<Node> nodes;
   uint32_t first_leaf = 0;
   std::vector<uint32_t> leaf_word;  // the word id of each leaf, from first_leaf
-  // The domain it was built from: slots of one length with equal domains
-  // share a trie.
+  // What it was built from: slots of one length with equal domains share a
+  // trie (the domain is looked at only while Find() shares them).
   int length = 0;
   bool reversed = false;
   const std::vector<uint64_t>* domain = nullptr;
@@ -275,6 +275,7 @@ std::unique_ptr<OpenRectangle> OpenRectangle::Find(const Domains& root) {
     return nodes;
   };
   const bool from_end = column_nodes(true) < column_nodes(false);
+  r->from_end_ = from_end;
   if (from_end) std::reverse(r->lines_.begin(), r->lines_.end());
   for (int x : r->lines_) r->line_trie_.push_back(trie_of(x, false));
   for (int x : r->columns_) r->column_trie_.push_back(trie_of(x, from_end));
@@ -291,6 +292,8 @@ std::unique_ptr<OpenRectangle> OpenRectangle::Find(const Domains& root) {
     }
   }
   r->tries_ = std::move(kept);
+  // Sharing is decided: no trie looks at a domain again.
+  for (const auto& t : r->tries_) t->domain = nullptr;
 
   // The parts: the first line's words whose every letter starts a word of
   // its column.

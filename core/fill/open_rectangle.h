@@ -53,10 +53,10 @@ namespace xwdb {
 class OpenRectangle {
  public:
   struct Hooks {
-    // Called about every 64 k steps of the walk and after each part, from
-    // the thread that searched them, with the fills found since its last
-    // call and whether a part just ended; false stops every thread. It must
-    // be safe to call from several threads.
+    // Required. Called about every 64 k steps of the walk and after each
+    // part, from the thread that searched them, with the fills found since
+    // its last call and whether a part just ended; false stops every
+    // thread. It must be safe to call from several threads.
     std::function<bool(uint64_t fills, bool part_done)> poll;
     // If set, called with each fill (the word id of each of the domains'
     // variables, by variable); false stops every thread. Called from the
@@ -73,6 +73,9 @@ class OpenRectangle {
 
   // The parts: the first line's words.
   size_t parts() const;
+  // The columns are read from their last letters (the lines placed from
+  // the last one up).
+  bool from_end() const { return from_end_; }
   // Searches parts, taken in turn from `next` (shared by the threads),
   // until none is left or a hook stops it. Returns the lines placed.
   uint64_t Count(std::atomic<size_t>* next, const Hooks& hooks) const;
@@ -92,6 +95,7 @@ class OpenRectangle {
   std::vector<int> line_trie_;
   std::vector<int> column_trie_;
   std::vector<uint32_t> first_line_leaves_;  // the parts: leaves of the first line's trie
+  bool from_end_ = false;
 };
 
 }  // namespace xwdb

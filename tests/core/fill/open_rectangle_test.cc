@@ -4,12 +4,15 @@
 #include "core/fill/open_rectangle.h"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/fill/domains.h"
 #include "core/fill/enumerate.h"
 #include "gtest/gtest.h"
 #include "tests/testing/fill_reference.h"
@@ -163,6 +166,74 @@ TEST(OpenRectangleTest, RepeatedWordsCountOnlyWhenAllowed) {
     const Counted c = Count(d, g, options);
     EXPECT_TRUE(c.result.rectangle);
     EXPECT_EQ(c.result.fills, expected);
+  }
+}
+
+// The columns are read from the end where their words share more (the
+// smaller trie): columns whose words all end in Z from their last letter,
+// columns whose words all begin with X from their first; either way the
+// count is brute force's. Letters near the top of a 26-letter alphabet,
+// and a rectangle that starts at row 2, column 2.
+TEST(OpenRectangleTest, ReadsColumnsFromTheEndWhereTheirWordsShareMore) {
+  const std::string xyz = "XYZ";
+  std::set<std::string> lines;  // every 4-letter word over X, Y, Z
+  for (int k = 0; k < 81; ++k) {
+    std::string w;
+    for (int i = 0, n = k; i < 4; ++i, n /= 3) w += xyz[size_t(n % 3)];
+    lines.insert(testing::Codes(w));
+  }
+  for (bool ends_alike : {true, false}) {
+    SCOPED_TRACE(ends_alike ? "columns end alike" : "columns begin alike");
+    std::set<std::string> words = lines;
+    for (int k = 0; k < 9; ++k) {
+      const std::string two = {xyz[size_t(k % 3)], xyz[size_t(k / 3)]};
+      words.insert(testing::Codes(ends_alike ? two + "Z" : "X" + two));
+    }
+    const Dictionary d = testing::MakeDictionary(*Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), words, 9);
+    const Grid g = testing::GridOf({"#####", "#....", "#....", "#...."});
+    FillOptions options;
+    Domains root(d.index, g, options);
+    ASSERT_TRUE(root.Init().ok());
+    ASSERT_TRUE(root.RootPropagate());
+    const std::unique_ptr<OpenRectangle> r = OpenRectangle::Find(root);
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(r->from_end(), ends_alike);
+    uint64_t fills = 0;
+    std::set<std::vector<int>> seen;
+    OpenRectangle::Hooks hooks;
+    hooks.poll = [&](uint64_t n, bool) {
+      fills += n;
+      return true;
+    };
+    hooks.on_fill = [&](const std::vector<int>& w) { return seen.insert(w).second; };
+    std::atomic<size_t> next{0};
+    r->Count(&next, hooks);
+    size_t expected = 0;
+    BruteForceFills(g, d.words, 2, false, [&](const Grid&) {
+      ++expected;
+      return true;
+    });
+    EXPECT_GT(expected, 100u);
+    EXPECT_EQ(fills, expected);
+    EXPECT_EQ(seen.size(), expected);  // each once
+  }
+}
+
+// A timeout in the middle of a part (a part of this 5x5 is millions of
+// steps) ends the count on every thread, incomplete.
+TEST(OpenRectangleTest, ATimeoutEndsAPartMidway) {
+  const Dictionary d = RandomDictionary(3, 3000, 5, 9);
+  for (int threads : {1, 2}) {
+    FillOptions options;
+    options.threads = threads;
+    options.timeout_seconds = 0.05;
+    auto e = Enumerator::Create(d.index, Grid(5, 5), options);
+    ASSERT_TRUE(e.ok());
+    const EnumerateResult r = (*e)->Run(EnumerateOptions{});
+    EXPECT_TRUE(r.rectangle);
+    EXPECT_FALSE(r.complete);
+    EXPECT_EQ(r.stop, FillOutcome::kTimeout);
+    EXPECT_GT(r.fills, 0u);
   }
 }
 
