@@ -308,12 +308,8 @@ std::unique_ptr<OpenRectangle> OpenRectangle::Find(const Domains& root) {
       continue;
     }
     const Trie& column = *r->tries_[size_t(r->column_trie_[size_t(c)])];
-    // Pushed in reverse so that the leaves come out in letter order.
-    const uint64_t m = first.nodes[node].letters & column.nodes[0].letters;
-    for (uint64_t rest = m; rest != 0;) {
-      const int bit = 63 - std::countl_zero(rest);
-      rest &= ~(uint64_t{1} << bit);
-      stack.push_back({first.Child(node, bit), c + 1});
+    for (uint64_t m = first.nodes[node].letters & column.nodes[0].letters; m != 0; m &= m - 1) {
+      stack.push_back({first.Child(node, std::countr_zero(m)), c + 1});
     }
   }
   // In an order of their own (seeded), so that the parts done so far are a
