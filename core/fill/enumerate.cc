@@ -129,6 +129,13 @@ struct Enumerator::Shared {
     if (!Stopped() && !eo->on_fill(fill)) Stop(kEndedByFill);
     return !Stopped();
   }
+  // kWordSets: the words of a fill (per variable) are seen.
+  void See(const std::vector<int>& words) {
+    for (size_t x = 0; x < words.size(); ++x) {
+      const uint32_t id = uint32_t(words[x]);
+      seen[x][id / 64].fetch_or(uint64_t{1} << (id % 64), std::memory_order_relaxed);
+    }
+  }
   // The part taken last by this thread is searched (or abandoned on a stop).
   void Done() {
     partitions_done.fetch_add(1);
@@ -330,19 +337,16 @@ class Enumerator::Worker {
   }
 
   void Record() {
-    if (shared_->eo->goal == EnumerateGoal::kWordSets) {
-      for (int x = 0; x < d_.var_count(); ++x) {
-        const uint32_t id = uint32_t(d_.var(x).assigned);
-        shared_->seen[x][id / 64].fetch_or(uint64_t{1} << (id % 64), std::memory_order_relaxed);
-      }
-      shared_->fills.fetch_add(1, std::memory_order_relaxed);
-      return;
-    }
     shared_->fills.fetch_add(1, std::memory_order_relaxed);
-    if (!shared_->eo->on_fill) return;
+    const bool word_sets = shared_->eo->goal == EnumerateGoal::kWordSets;
+    if (!word_sets && !shared_->eo->on_fill) return;
     std::vector<int> words(d_.var_count());
     for (int x = 0; x < d_.var_count(); ++x) words[x] = d_.var(x).assigned;
-    shared_->Deliver(d_, words);
+    if (word_sets) {
+      shared_->See(words);
+    } else {
+      shared_->Deliver(d_, words);
+    }
   }
 
   // Another thread is idle and nothing is queued: hands over half of the
@@ -480,10 +484,11 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
   const int threads = options_.threads;
   result.threads = threads;
   std::unique_ptr<OpenRectangle> rectangle;
-  if (eo.goal == EnumerateGoal::kCount && options_.rectangle_search) rectangle = OpenRectangle::Find(root);
+  if (options_.rectangle_search) rectangle = OpenRectangle::Find(root);
   if (rectangle != nullptr) {
     // The first line's words are the parts; each thread takes the next.
     result.rectangle = true;
+    result.transposed = rectangle->transposed();
     result.partitions = int(rectangle->parts());
     shared.partitions.store(result.partitions);
     OpenRectangle::Hooks hooks;
@@ -492,7 +497,13 @@ EnumerateResult Enumerator::Run(const EnumerateOptions& eo) {
       if (part_done) shared.partitions_done.fetch_add(1, std::memory_order_relaxed);
       return !shared.Poll();
     };
-    if (eo.on_fill) {
+    if (eo.goal == EnumerateGoal::kWordSets) {
+      // Every fill is met: its words go into the sets.
+      hooks.on_fill = [&shared](const std::vector<int>& words) {
+        shared.See(words);
+        return true;
+      };
+    } else if (eo.on_fill) {
       hooks.on_fill = [&shared, &root](const std::vector<int>& words) { return shared.Deliver(root, words); };
     }
     std::atomic<size_t> next{0};

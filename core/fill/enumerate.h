@@ -40,7 +40,7 @@
 // with no block: an open 7x7, or a region of one) is counted by a search of
 // its own, open_rectangle.h, which places whole lines against tries of the
 // columns' words at a few nanoseconds a step (FillOptions::rectangle_search
-// off for study); its word sets come from the search above.
+// off for study); its word sets are the words of every fill it meets.
 //
 // Thread safety: one Enumerator per call; Cancel() from any thread.
 #ifndef XWDB_CORE_FILL_ENUMERATE_H_
@@ -109,6 +109,9 @@ struct EnumerateResult {
   // The count came from the open-rectangle search (open_rectangle.h); its
   // partitions are the first line's words, its nodes the lines placed.
   bool rectangle = false;
+  // The rectangle is a square whose fills were found in transposed pairs
+  // (open_rectangle.h): half the tree searched.
+  bool transposed = false;
   int threads = 1;
   FillStats stats;  // nodes: decisions in all threads; seconds: wall time
 };

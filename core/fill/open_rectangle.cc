@@ -100,7 +100,9 @@ class OpenRectangle::Cursor {
         width_(int(r.columns_.size())),
         height_(int(r.lines_.size())),
         column_nodes_(size_t(height_ + 1) * size_t(width_), 0),
-        line_words_(size_t(height_), -1) {
+        line_words_(size_t(height_), -1),
+        first_line_bits_(size_t(width_), 0),
+        tied_(size_t(height_ + 1), 0) {
     for (int t : r.line_trie_) line_tries_.push_back(r.tries_[size_t(t)].get());
     for (int t : r.column_trie_) column_tries_.push_back(r.tries_[size_t(t)].get());
   }
@@ -112,8 +114,10 @@ class OpenRectangle::Cursor {
     const int word = first.WordAt(leaf);
     const absl::string_view letters = r_.root_->index().letters(r_.root_->var(r_.lines_[0]).length, uint32_t(word));
     for (int c = 0; c < width_; ++c) {
-      column_nodes_[size_t(width_) + size_t(c)] = ColumnTrie(c).Child(0, uint8_t(letters[size_t(c)]) - 1);
+      first_line_bits_[size_t(c)] = uint8_t(letters[size_t(c)]) - 1;
+      column_nodes_[size_t(width_) + size_t(c)] = ColumnTrie(c).Child(0, first_line_bits_[size_t(c)]);
     }
+    tied_[1] = 1;
     line_words_[0] = word;
     ++lines_;
     return Lines(1) && Poll(/*part_done=*/true);
@@ -128,6 +132,8 @@ class OpenRectangle::Cursor {
  private:
   const Trie& LineTrie(int r) const { return *line_tries_[size_t(r)]; }
   const Trie& ColumnTrie(int c) const { return *column_tries_[size_t(c)]; }
+  // The row of the rectangle (from the top) that the r-th line placed is.
+  int RowOf(int r) const { return r_.from_end_ ? height_ - 1 - r : r; }
 
   // Lines r.. below the lines placed; false if stopped.
   bool Lines(int r) {
@@ -155,8 +161,16 @@ class OpenRectangle::Cursor {
     const Trie& column = ColumnTrie(c);
     const uint32_t at = column_nodes_[size_t(r) * size_t(width_) + size_t(c)];
     uint32_t& below = column_nodes_[size_t(r + 1) * size_t(width_) + size_t(c)];
-    for (uint64_t m = line.nodes[node].letters & column.nodes[at].letters; m != 0; m &= m - 1) {
+    uint64_t m = line.nodes[node].letters & column.nodes[at].letters;
+    // The square's half: where this line crosses the first line's partner
+    // column, its letter is no later than the first line's letter at this
+    // line's row while every line before it tied.
+    const bool partner = r_.transposed_ && c == RowOf(0);
+    const int bound = first_line_bits_[size_t(RowOf(r))];
+    if (partner && tied_[size_t(r)]) m &= (uint64_t{2} << bound) - 1;
+    for (; m != 0; m &= m - 1) {
       const int bit = std::countr_zero(m);
+      if (partner) tied_[size_t(r + 1)] = tied_[size_t(r)] && bit == bound;
       below = column.Child(at, bit);
       if (!Walk(r, c + 1, line.Child(node, bit))) return false;
     }
@@ -178,12 +192,30 @@ class OpenRectangle::Cursor {
         if (same_length && std::find(line_words_.begin(), line_words_.end(), word) != line_words_.end()) return true;
       }
     }
+    if (!hooks_.on_fill) {
+      fills_ += r_.transposed_ ? 2 : 1;
+      return true;
+    }
+    // Each counted as it is passed on (a stop may come between the two).
     ++fills_;
-    if (!hooks_.on_fill) return true;
     std::vector<int> words(size_t(r_.root_->var_count()), -1);
     for (int k = 0; k < height_; ++k) words[size_t(r_.lines_[size_t(k)])] = line_words_[size_t(k)];
     for (int c = 0; c < width_; ++c) words[size_t(r_.columns_[size_t(c)])] = ColumnTrie(c).WordAt(leaves[c]);
     if (!hooks_.on_fill(words)) {
+      stopped_ = true;
+      return false;
+    }
+    if (!r_.transposed_) return true;
+    // The transpose: the line of row k takes the column k's word, and the
+    // column k the line's.
+    std::vector<int> transpose(words.size(), -1);
+    for (int k = 0; k < height_; ++k) {
+      const int line = r_.lines_[size_t(k)], column = r_.columns_[size_t(RowOf(k))];
+      transpose[size_t(line)] = words[size_t(column)];
+      transpose[size_t(column)] = words[size_t(line)];
+    }
+    ++fills_;
+    if (!hooks_.on_fill(transpose)) {
       stopped_ = true;
       return false;
     }
@@ -206,6 +238,11 @@ class OpenRectangle::Cursor {
   std::vector<const Trie*> column_tries_;  // by column
   std::vector<uint32_t> column_nodes_;  // (lines placed) * width_ + column
   std::vector<int> line_words_;
+  std::vector<int> first_line_bits_;  // the first line's letters (bit = code - 1)
+  // transposed_: tied_[r] says the first r - 1 lines placed after the
+  // first put in the partner column the letters the first line has at
+  // their rows (so the next line's letter there is bounded).
+  std::vector<char> tied_;
   uint64_t lines_ = 0;
   uint64_t steps_ = 0;
   uint64_t fills_ = 0;  // found since the last poll
@@ -292,6 +329,16 @@ std::unique_ptr<OpenRectangle> OpenRectangle::Find(const Domains& root) {
     }
   }
   r->tries_ = std::move(kept);
+  // A square whose row i and column i take the same words: each fill's
+  // transpose is another fill (when no word may repeat). The lines are the
+  // across slots by row, the columns the down slots by column, so line i
+  // and column i trade places.
+  if (!r->allow_duplicates_ && across.size() == down.size()) {
+    r->transposed_ = true;
+    for (size_t i = 0; i < across.size(); ++i) {
+      r->transposed_ &= root.var(across[i]).domain == root.var(down[i]).domain;
+    }
+  }
   // Sharing is decided: no trie looks at a domain again.
   for (const auto& t : r->tries_) t->domain = nullptr;
 

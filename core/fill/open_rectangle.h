@@ -29,6 +29,17 @@
 // and columns have one length) is not counted. The shared-run rule is not
 // checked: Find() declines a grid that asks for it.
 //
+// An open square whose i-th line and i-th column may take the same words
+// (an open 5x5 or 7x7 with no given letter, or given letters placed
+// symmetrically about the diagonal) has each fill's transpose for a fill
+// too, a different one when no word may repeat (a fill that is its own
+// transpose repeats every line as a column). Such a square is searched for
+// half its fills only, those whose first line's partner column (the
+// column the transposition maps it to), read in the order the lines are
+// placed, comes before the first line's letters at the same places; each
+// counts twice and is passed to on_fill with its transpose. The rule cuts
+// about half the subtrees from the second line on.
+//
 // Parallel: the first line's words are the parts, which the threads take in
 // turn, in an order shuffled by FillOptions::seed, so that the parts done
 // are a fair sample of the time left (in letter order, the first parts
@@ -76,6 +87,8 @@ class OpenRectangle {
   // The columns are read from their last letters (the lines placed from
   // the last one up).
   bool from_end() const { return from_end_; }
+  // Each fill is found with its transpose (an open square, above).
+  bool transposed() const { return transposed_; }
   // Searches parts, taken in turn from `next` (shared by the threads),
   // until none is left or a hook stops it. Returns the lines placed.
   uint64_t Count(std::atomic<size_t>* next, const Hooks& hooks) const;
@@ -96,6 +109,7 @@ class OpenRectangle {
   std::vector<int> column_trie_;
   std::vector<uint32_t> first_line_leaves_;  // the parts: leaves of the first line's trie
   bool from_end_ = false;
+  bool transposed_ = false;
 };
 
 }  // namespace xwdb

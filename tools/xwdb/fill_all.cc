@@ -95,6 +95,7 @@ int RunFillAll(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
                      {"seconds", r.stats.seconds}, {"nodes", r.stats.nodes}, {"threads", r.threads},
                      {"partitions", r.partitions}, {"handed_over", r.handed_over},
                      {"search", r.rectangle ? "open rectangle" : "general"}};
+    if (r.rectangle) j["transposed"] = r.transposed;
     if (counted) j["fills"] = r.fills;
     if (!r.reason.empty()) j["reason"] = r.reason;
     if (args.words) {
@@ -124,7 +125,8 @@ int RunFillAll(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
   if (args.words && !r.complete) io.err << " (the word sets hold what the fills seen so far use)";
   io.err << std::fixed << std::setprecision(3) << " (" << r.stats.seconds << " s, ";
   if (r.rectangle) {
-    io.err << "open rectangle: " << r.stats.nodes << " lines placed, ";
+    io.err << "open rectangle: " << r.stats.nodes << " lines placed, "
+           << (r.transposed ? "each fill found with its transpose, " : "");
   } else {
     io.err << r.stats.nodes << " nodes, " << r.stats.backjumps << " backjumps, ";
   }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <memory>
 #include <random>
 #include <set>
@@ -77,12 +78,35 @@ Case MakeCase(std::mt19937& rng, int rows, int cols, bool side, bool side_outsid
   return c;
 }
 
-// Counts and streamed fills of open rectangles from 2x2 to 4x3 equal brute
-// force's, on one thread and on several, with and without repeated words,
-// with given letters and a score floor; the general enumeration agrees.
+// Each searched slot's words over every fill (by first cell and direction).
+using SlotWords = std::map<std::pair<int, bool>, std::set<std::string>>;
+
+SlotWords WordSets(const Dictionary& d, const Grid& g, const FillOptions& options, bool* rectangle) {
+  SlotWords out;
+  auto e = Enumerator::Create(d.index, g, options);
+  EXPECT_TRUE(e.ok()) << e.status();
+  if (!e.ok()) return out;
+  EnumerateOptions eo;
+  eo.goal = EnumerateGoal::kWordSets;
+  const EnumerateResult r = (*e)->Run(eo);
+  EXPECT_TRUE(r.complete);
+  *rectangle = r.rectangle;
+  for (const SlotWordSet& s : r.word_sets) {
+    std::set<std::string>& words = out[{s.slot.cells[0], s.slot.down}];
+    words.insert(s.words.begin(), s.words.end());
+    EXPECT_EQ(words.size(), s.words.size());  // each word once
+  }
+  return out;
+}
+
+// Counts, streamed fills and word sets of open rectangles from 2x2 to 4x3
+// equal brute force's, on one thread and on several, with and without
+// repeated words, with given letters and a score floor; the general
+// enumeration agrees. Squares whose every fill has its transpose for
+// another fill are searched by halves.
 TEST(OpenRectangleTest, CountsEveryFillAsBruteForceDoes) {
   std::mt19937 rng(17);
-  int rectangles = 0, with_fills = 0, many = 0, reversed_shapes = 0;
+  int rectangles = 0, with_fills = 0, many = 0, reversed_shapes = 0, transposed = 0;
   for (int round = 0; round < 240; ++round) {
     // Up to 12 cells (3x4, 4x3, 2x5...), which brute force settles at once.
     const int rows = 2 + static_cast<int>(rng() % 3);
@@ -108,10 +132,16 @@ TEST(OpenRectangleTest, CountsEveryFillAsBruteForceDoes) {
       if (inside) only.insert({s.cells[0], s.down});
     }
     std::set<std::string> reference;
+    SlotWords reference_sets;
     BruteForceFills(
         c.grid, words, 2, options.allow_duplicates,
         [&](const Grid& filled) {
           reference.insert(filled.ToText(d.alphabet));
+          for (const Slot& s : FindSlots(c.grid, 2)) {
+            if (only.count({s.cells[0], s.down}) == 0) continue;
+            if (SlotLetters(c.grid, s).find(char(Grid::kEmpty)) == std::string::npos) continue;  // given whole
+            reference_sets[{s.cells[0], s.down}].insert(SlotLetters(filled, s));
+          }
           return true;
         },
         c.outside.empty() ? nullptr : &only);
@@ -126,7 +156,23 @@ TEST(OpenRectangleTest, CountsEveryFillAsBruteForceDoes) {
     if (fast.result.reason.empty()) {
       EXPECT_EQ(fast.result.rectangle, c.rectangle);
     }
+    // Only a square with no repeated word is found in transposed pairs.
+    if (fast.result.transposed) {
+      EXPECT_TRUE(fast.result.rectangle);
+      EXPECT_EQ(rows, cols);
+      EXPECT_FALSE(options.allow_duplicates);
+    }
+    bool sets_by_rectangle = false;
+    const SlotWords sets = WordSets(d, c.grid, options, &sets_by_rectangle);
+    EXPECT_EQ(sets_by_rectangle, fast.result.rectangle);
+    for (const auto& [slot, set] : sets) {
+      const auto it = reference_sets.find(slot);
+      EXPECT_EQ(set, it == reference_sets.end() ? std::set<std::string>{} : it->second)
+          << "slot at cell " << slot.first << (slot.second ? " down" : " across");
+    }
+    if (!reference.empty()) EXPECT_EQ(sets.size(), reference_sets.size());
     rectangles += fast.result.rectangle;
+    transposed += fast.result.transposed;
     reversed_shapes += fast.result.rectangle && cols < rows;
     with_fills += !reference.empty();
     many += reference.size() > 20;
@@ -139,6 +185,7 @@ TEST(OpenRectangleTest, CountsEveryFillAsBruteForceDoes) {
   }
   EXPECT_GT(rectangles, 120);
   EXPECT_GT(reversed_shapes, 20);  // the down slots are the lines
+  EXPECT_GT(transposed, 10);
   EXPECT_GT(with_fills, 60);
   EXPECT_GT(many, 20);
 }
@@ -216,6 +263,46 @@ TEST(OpenRectangleTest, ReadsColumnsFromTheEndWhereTheirWordsShareMore) {
     EXPECT_GT(expected, 100u);
     EXPECT_EQ(fills, expected);
     EXPECT_EQ(seen.size(), expected);  // each once
+  }
+}
+
+// A square is searched by halves only when the transposition maps its
+// fills to fills: given letters placed symmetrically about the diagonal
+// keep it so, a letter off the diagonal alone does not. Either way each
+// fill comes once, as brute force finds it.
+TEST(OpenRectangleTest, SquaresAreSearchedByHalvesOnlyWhenTheirTransposeIsAFill) {
+  const Dictionary d = RandomDictionary(3, 140, 4, 41);
+  struct Given {
+    std::vector<std::pair<int, uint8_t>> cells;  // (cell, letter code)
+    bool symmetric;
+  };
+  const std::vector<Given> cases = {
+      {{}, true},
+      {{{0, 1}, {5, 2}}, true},             // on the diagonal
+      {{{1, 2}, {4, 2}, {11, 3}, {14, 3}}, true},  // (0,1) with (1,0), (2,3) with (3,2)
+      {{{1, 2}}, false},
+      {{{1, 2}, {4, 3}}, false},            // mirrored cells, other letters
+  };
+  for (const Given& given : cases) {
+    Grid g(4, 4);
+    for (const auto& [cell, code] : given.cells) g.Set(cell, code);
+    SCOPED_TRACE(g.ToText(d.alphabet));
+    std::set<std::string> reference;
+    BruteForceFills(g, d.words, 2, false, [&](const Grid& filled) {
+      reference.insert(filled.ToText(d.alphabet));
+      return true;
+    });
+    for (int threads : {1, 2}) {
+      FillOptions options;
+      options.threads = threads;
+      const Counted c = Count(d, g, options);
+      EXPECT_TRUE(c.result.rectangle);
+      EXPECT_EQ(c.result.transposed, given.symmetric);
+      EXPECT_EQ(c.result.fills, reference.size());
+      EXPECT_EQ(c.streamed.size(), reference.size());
+      EXPECT_EQ(std::set<std::string>(c.streamed.begin(), c.streamed.end()), reference);
+    }
+    EXPECT_GT(reference.size(), 100u);
   }
 }
 
