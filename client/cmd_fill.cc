@@ -48,7 +48,9 @@ int PrintEnumeration(const Common& c, const FillArgs& a, const v1::FillResult& r
     nlohmann::json j = {{"outcome", v1::FillOutcome_Name(r.outcome())}, {"complete", e.complete()},
                         {"seconds", r.stats().seconds()}, {"nodes", r.stats().nodes()},
                         {"threads", e.threads()}, {"partitions", e.partitions()},
-                        {"handed_over", e.handed_over()}};
+                        {"handed_over", e.handed_over()},
+                        {"search", e.open_rectangle() ? "open rectangle" : "general"}};
+    if (e.open_rectangle()) j["transposed"] = e.transposed();
     if (!r.reason().empty()) j["reason"] = r.reason();
     if (!a.word_sets) j["fills"] = e.fills();
     if (a.word_sets) {
@@ -73,8 +75,14 @@ int PrintEnumeration(const Common& c, const FillArgs& a, const v1::FillResult& r
   }
   std::cerr << "xwdb-client fill --all: " << (e.complete() ? "complete" : v1::FillOutcome_Name(r.outcome()));
   if (!r.reason().empty()) std::cerr << ": " << r.reason();
-  std::cerr << std::fixed << std::setprecision(3) << " (" << r.stats().seconds() << " s, " << r.stats().nodes()
-            << " nodes, " << e.threads() << " threads, " << e.partitions() << " partitions";
+  std::cerr << std::fixed << std::setprecision(3) << " (" << r.stats().seconds() << " s, ";
+  if (e.open_rectangle()) {
+    std::cerr << "open rectangle: " << r.stats().nodes() << " lines placed, "
+              << (e.transposed() ? "each fill found with its transpose, " : "");
+  } else {
+    std::cerr << r.stats().nodes() << " nodes, ";
+  }
+  std::cerr << e.threads() << " threads, " << e.partitions() << " partitions";
   if (e.handed_over() > 0) std::cerr << ", " << e.handed_over() << " handed over";
   std::cerr << ")\n";
   if (!e.complete() && r.outcome() != v1::FILLED) return kExitTimeout;

@@ -66,6 +66,8 @@ void EnumerationToProto(const EnumerateResult& result, const MaskIndex& index, i
   e->set_partitions(result.partitions);
   e->set_handed_over(result.handed_over);
   e->set_threads(result.threads);
+  e->set_open_rectangle(result.rectangle);
+  e->set_transposed(result.transposed);
   for (const SlotWordSet& set : result.word_sets) {
     v1::SlotWordSet* s = e->add_word_sets();
     s->set_number(set.number);

@@ -273,17 +273,29 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(p.stdout, f"{len(expected)} fills\n")
         self.assertIn("complete", p.stderr)
+        # An open 3x3 whose given letter lies on the diagonal: the square's
+        # own search, by transposed halves.
+        self.assertIn("open rectangle:", p.stderr)
+        self.assertIn("each fill found with its transpose", p.stderr)
         p = self.client("fill", "--all", "--print-fills", "--max-fills", "100000", grid=given)
         self.assertEqual(p.returncode, 0, p.stderr)
         printed = sorted(block.split("\n") for block in p.stdout.strip().split("\n\n"))
         self.assertEqual(printed, sorted(expected))
         p = self.client("fill", "--all", "--word-sets", "--json", grid=given)
         self.assertEqual(p.returncode, 0, p.stderr)
-        slots = json.loads(p.stdout)["slots"]
+        j = json.loads(p.stdout)
+        self.assertEqual(j["search"], "open rectangle")
+        self.assertTrue(j["transposed"])
+        slots = j["slots"]
         self.assertEqual(len(slots), 6)
         for s in slots:
             k = s["row"] - 1 if s["direction"] == "across" else 3 + s["column"] - 1
             self.assertEqual(set(s["words"]), {entries_of(f)[k] for f in expected})
+        p = self.client("fill", "--all", "--json", grid=[".c.", "...", "..."])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        j = json.loads(p.stdout)
+        self.assertEqual(j["fills"], len(brute_force_fills([".c.", "...", "..."])))
+        self.assertEqual((j["search"], j["transposed"]), ("open rectangle", False))  # C off the diagonal
         p = self.client("fill", "--all", grid=["q..", "...", "..."])
         self.assertEqual(p.returncode, 2, p.stderr)
         self.assertEqual(p.stdout, "0 fills\n")

@@ -56,6 +56,8 @@ TEST(EnumerationToProtoTest, EveryCountReachesItsFieldAndSetsAreCut) {
   result.fills = 21;
   result.partitions = 22;
   result.handed_over = 23;
+  result.rectangle = true;
+  result.transposed = true;
   result.threads = 24;
   result.stats.nodes = 25;
   Slot slot;
@@ -73,6 +75,8 @@ TEST(EnumerationToProtoTest, EveryCountReachesItsFieldAndSetsAreCut) {
   EXPECT_EQ(e.fills(), 21u);
   EXPECT_EQ(e.partitions(), 22);
   EXPECT_EQ(e.handed_over(), 23);
+  EXPECT_TRUE(e.open_rectangle());
+  EXPECT_TRUE(e.transposed());
   EXPECT_EQ(e.threads(), 24);
   ASSERT_EQ(e.word_sets_size(), 1);
   EXPECT_EQ(e.word_sets(0).number(), 7);
