@@ -105,7 +105,10 @@ class OpenRectangle {
   std::vector<int> columns_;
   // One trie per distinct domain; which one each line and column walks.
   std::vector<std::unique_ptr<Trie>> tries_;
-  std::vector<int> line_trie_;
+  // line_trie_[r][j]: line r's words read in orders_[j], the walk that
+  // starts from column j.
+  std::vector<std::vector<int>> line_trie_;
+  std::vector<std::vector<int>> orders_;
   std::vector<int> column_trie_;
   std::vector<uint32_t> first_line_leaves_;  // the parts: leaves of the first line's trie
   bool from_end_ = false;
