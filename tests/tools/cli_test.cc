@@ -297,6 +297,8 @@ TEST(CliTest, FillAllCountsPrintsAndGivesWordSetsOfARegion) {
     EXPECT_NE(count.err.find("complete"), std::string::npos) << count.err;
     // An open rectangle: its own search, and the general one agrees.
     EXPECT_NE(count.err.find("open rectangle"), std::string::npos) << count.err;
+    // A square of one word list: searched by halves.
+    EXPECT_NE(count.err.find("each fill found with its transpose"), std::string::npos) << count.err;
     Result general = run({"--threads", threads, "--no-rectangle-search"}, "..\n..\n");
     EXPECT_EQ(general.out, count.out);
     EXPECT_EQ(general.err.find("open rectangle"), std::string::npos) << general.err;
@@ -305,13 +307,20 @@ TEST(CliTest, FillAllCountsPrintsAndGivesWordSetsOfARegion) {
     std::set<std::string> seen;
     for (absl::string_view block : absl::StrSplit(printed.out, "\n\n")) seen.insert(std::string(block) + (absl::EndsWith(block, "\n") ? "" : "\n"));
     EXPECT_EQ(seen, all);
-    Result sets = run({"--threads", threads, "--word-sets", "--format", "json"}, "..\n..\n");
-    ASSERT_EQ(sets.code, kExitOk) << sets.err;
-    auto j = nlohmann::json::parse(sets.out);
-    ASSERT_EQ(j["slots"].size(), 4u);
-    for (int k = 0; k < 4; ++k) {
-      const auto got = j["slots"][k]["words"].get<std::vector<std::string>>();
-      EXPECT_EQ(std::set<std::string>(got.begin(), got.end()), entries[k]) << k;
+    // The word sets of both searches.
+    for (bool rectangle : {true, false}) {
+      std::vector<std::string> args = {"--threads", threads, "--word-sets", "--format", "json"};
+      if (!rectangle) args.push_back("--no-rectangle-search");
+      Result sets = run(args, "..\n..\n");
+      ASSERT_EQ(sets.code, kExitOk) << sets.err;
+      auto j = nlohmann::json::parse(sets.out);
+      EXPECT_EQ(j["search"], rectangle ? "open rectangle" : "general");
+      EXPECT_EQ(j.contains("transposed"), rectangle);
+      ASSERT_EQ(j["slots"].size(), 4u);
+      for (int k = 0; k < 4; ++k) {
+        const auto got = j["slots"][k]["words"].get<std::vector<std::string>>();
+        EXPECT_EQ(std::set<std::string>(got.begin(), got.end()), entries[k]) << k;
+      }
     }
   }
   // A region: the slots through the `*` are out, the rest counted.
