@@ -11,6 +11,9 @@ namespace {
 // Hooks::poll is called every this many steps of the walk (about half a
 // millisecond on an open 7x7).
 constexpr uint64_t kPollEvery = uint64_t{1} << 16;
+// The nodes the tries of a square's other walk starts may take in all
+// (16 bytes each: 128 MB).
+constexpr size_t kMaxStartNodes = size_t{8} << 20;
 
 }  // namespace
 
@@ -104,7 +107,6 @@ class OpenRectangle::Cursor {
         line_words_(size_t(height_), -1),
         first_line_bits_(size_t(width_), 0),
         tied_(size_t(height_ + 1), 0),
-        start_(size_t(height_), 0),
         column_letters_(size_t(width_), 0),
         column_choices_(size_t(width_), 0) {
     for (const std::vector<int>& by_start : r.line_trie_) {
@@ -145,8 +147,8 @@ class OpenRectangle::Cursor {
   // Lines r.. below the lines placed; false if stopped.
   bool Lines(int r) {
     if (r == height_) return Whole();
-    start_[size_t(r)] = Start(r);
-    return Walk(r, 0, 0);
+    const int start = Start(r);
+    return Walk(LineTrie(r, start), r_.orders_[size_t(start)].data(), r, 0, 0);
   }
 
   // The column line r's walk starts from: the one whose first two steps
@@ -157,6 +159,7 @@ class OpenRectangle::Cursor {
   // the steps of walks that all start from the first column, in some 0.65
   // of the time.) Ties go to the first column.
   int Start(int r) {
+    if (r_.orders_.size() == 1) return 0;
     for (int c = 0; c < width_; ++c) {
       const uint64_t letters = ColumnTrie(c).nodes[column_nodes_[size_t(r) * size_t(width_) + size_t(c)]].letters;
       column_letters_[size_t(c)] = letters;
@@ -164,7 +167,7 @@ class OpenRectangle::Cursor {
     }
     int best = 0;
     uint64_t best_cost = ~uint64_t{0};
-    for (int start = 0; start < width_; ++start) {
+    for (int start = 0; start < int(r_.orders_.size()); ++start) {
       const int next = r_.orders_[size_t(start)][1];
       const uint64_t first = LineTrie(r, start).nodes[0].letters & column_letters_[size_t(start)];
       const uint64_t cost = uint64_t(std::popcount(first)) * uint64_t(column_choices_[size_t(next)]);
@@ -177,11 +180,11 @@ class OpenRectangle::Cursor {
   }
 
 
-  // Line r's letters from the c-th column of its walk on, at `node` of the
-  // trie of that walk's order; the columns' nodes after r lines are at row
-  // r of column_nodes_, and each letter taken sets row r + 1.
-  bool Walk(int r, int step, uint32_t node) {
-    const Trie& line = LineTrie(r, start_[size_t(r)]);
+  // Line r's letters from the step-th column of its walk on (`order`: the
+  // walk's columns), at `node` of `line`, the trie of that order; the
+  // columns' nodes after r lines are at row r of column_nodes_, and each
+  // letter taken sets row r + 1.
+  bool Walk(const Trie& line, const int* order, int r, int step, uint32_t node) {
     if (step == width_) {
       const int word = line.WordAt(node);
       if (!r_.allow_duplicates_) {
@@ -194,7 +197,7 @@ class OpenRectangle::Cursor {
       return Lines(r + 1);
     }
     if (++steps_ % kPollEvery == 0 && !Poll(/*part_done=*/false)) return false;
-    const int c = r_.orders_[size_t(start_[size_t(r)])][size_t(step)];
+    const int c = order[step];
     const Trie& column = ColumnTrie(c);
     const uint32_t at = column_nodes_[size_t(r) * size_t(width_) + size_t(c)];
     uint32_t& below = column_nodes_[size_t(r + 1) * size_t(width_) + size_t(c)];
@@ -209,7 +212,7 @@ class OpenRectangle::Cursor {
       const int bit = std::countr_zero(m);
       if (partner) tied_[size_t(r + 1)] = tied_[size_t(r)] && bit == bound;
       below = column.Child(at, bit);
-      if (!Walk(r, step + 1, line.Child(node, bit))) return false;
+      if (!Walk(line, order, r, step + 1, line.Child(node, bit))) return false;
     }
     return true;
   }
@@ -280,7 +283,6 @@ class OpenRectangle::Cursor {
   // first put in the partner column the letters the first line has at
   // their rows (so the next line's letter there is bounded).
   std::vector<char> tied_;
-  std::vector<int> start_;  // the column each line's walk starts from
   std::vector<uint64_t> column_letters_;  // Start()'s: the letters each column may take next
   std::vector<int> column_choices_;       // and how many
   uint64_t lines_ = 0;
@@ -359,11 +361,17 @@ std::unique_ptr<OpenRectangle> OpenRectangle::Find(const Domains& root) {
   const bool from_end = column_nodes(true) < column_nodes(false);
   r->from_end_ = from_end;
   if (from_end) std::reverse(r->lines_.begin(), r->lines_.end());
-  // Each line has a trie for each column its walk may start from: from
-  // column j the walk goes left to column 0, then right from j + 1 (from
-  // 0 it is the words' own order, from the last column their reverse).
+  // In a square each line has a trie for each column its walk may start
+  // from: from column j the walk goes left to column 0, then right from
+  // j + 1 (from 0 it is the words' own order, from the last column their
+  // reverse). Elsewhere, and where those tries would be too big, the walk
+  // starts from the first column: on three 15-letter lines over 3-letter
+  // columns the choice took 1.1-1.2 times as long, and three times the
+  // memory at Spread the Wordlist's every word.
   const int width = int(r->columns_.size());
-  for (int start = 0; start < width; ++start) {
+  const size_t forward_nodes = r->tries_[size_t(trie_of(r->lines_[0], false))]->nodes.size();
+  const bool starts = width == int(r->lines_.size()) && forward_nodes * size_t(width - 1) <= kMaxStartNodes;
+  for (int start = 0; start < (starts ? width : 1); ++start) {
     std::vector<int> order;
     for (int c = start; c >= 0; --c) order.push_back(c);
     for (int c = start + 1; c < width; ++c) order.push_back(c);
