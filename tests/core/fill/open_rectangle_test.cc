@@ -170,7 +170,9 @@ TEST(OpenRectangleTest, CountsEveryFillAsBruteForceDoes) {
       EXPECT_EQ(set, it == reference_sets.end() ? std::set<std::string>{} : it->second)
           << "slot at cell " << slot.first << (slot.second ? " down" : " across");
     }
-    if (!reference.empty()) EXPECT_EQ(sets.size(), reference_sets.size());
+    if (!reference.empty()) {
+      EXPECT_EQ(sets.size(), reference_sets.size());
+    }
     rectangles += fast.result.rectangle;
     transposed += fast.result.transposed;
     reversed_shapes += fast.result.rectangle && cols < rows;
