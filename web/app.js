@@ -13,6 +13,7 @@ import { MarkTools } from './mark_tools.js';
 import { SuggestionsPanel } from './suggestions_panel.js';
 import { debounce, latestOnly } from './timing.js';
 import { allowed, FillPanel, LOW_SCORE, minScore, ruleOptions, WEAK_SCORE } from './fill_panel.js';
+import { EveryFillPanel } from './every_fill_panel.js';
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
@@ -25,6 +26,8 @@ const listed = {
 };
 
 const ANALYZE_DELAY_MS = 250;
+// The every-fill panel (made with the fill panel, below), told of each change.
+let everyFill = null;
 
 const state = {
   grid: new Grid(15, 15),
@@ -186,6 +189,7 @@ function deadCells() {
 // After any change of letters or blocks.
 function changed({ keepAnalysis = false } = {}) {
   state.slots = state.grid.slots();
+  if (everyFill) everyFill.gridChanged(state.grid.toRows());
   if (!keepAnalysis) state.analysis = null;
   drawGrid();
   scheduleAnalyze();
@@ -479,8 +483,13 @@ function place(slot, word) {
 
 // ---- fill (fill_panel.js) -------------------------------------------------
 
-new FillPanel({
+const fillPanel = new FillPanel({
   state, listed, request: baseRequest, changed, currentSlot, slotName, slotId, say, sayError,
+});
+everyFill = new EveryFillPanel({
+  state, listed, request: baseRequest, slotName, place, say, sayError,
+  threads: () => fillPanel.threads(),
+  setBusy: (on) => fillPanel.setFilling(on),
 });
 
 // ---- clues and files ------------------------------------------------------

@@ -35,6 +35,17 @@ export function minScore() { return Math.max(0, Math.min(100, Number($('min-scor
 // the suggestions count only the words a fill may use.
 export function ruleOptions() { return { allow: allowed(), min_score: minScore() }; }
 
+// The fill puts one letter in a cell: an entry through a rebus must be
+// spelled by the constructor (its suggestions do it) before a fill. What
+// to tell them if one is open; null if none is.
+export function openThroughRebus(state, slotName) {
+  const g = state.grid;
+  const open = state.slots.filter((slot) => slot.cells.some((i) => g.isRebus(i)) && g.pattern(slot).includes('.'));
+  if (!open.length) return null;
+  return `${open.map(slotName).join(', ')} ${open.length === 1 ? 'runs' : 'run'} through a rebus: fill ` +
+    `${open.length === 1 ? 'it' : 'them'} first (its suggestions spell the rebus).`;
+}
+
 // Which portfolio member settled a fill call, for the status line.
 function settledBy(result) {
   return result.settled_by === 'sat' ? ' by the SAT solver' : '';
@@ -72,8 +83,11 @@ export class FillPanel {
     }));
   }
 
+  // The threads asked for, within the daemon's fill pool.
+  threads() { return Math.max(1, Math.min(Number($('threads').max) || 16, Number($('threads').value) || 1)); }
+
   setFilling(on) {
-    for (const id of ['fill', 'fill-selection', 'another']) $(id).disabled = on;
+    for (const id of ['fill', 'fill-selection', 'another', 'count-fills', 'word-sets']) $(id).disabled = on;
     $('stop').disabled = !on;
     $('fill-progress').hidden = !on;
   }
@@ -108,18 +122,13 @@ export class FillPanel {
       allow: allowed(),
     };
     if ($('optimize').checked) options.optimize = 'OPTIMIZE_LOWEST_SCORE';
-    options.threads = Math.max(1, Math.min(Number($('threads').max) || 16, Number($('threads').value) || 1));
+    options.threads = this.threads();
     const engine = $('engine').value;
     if (engine === 'search' || engine === 'luby') options.sat = 'SAT_MEMBER_NEVER';
     if (engine === 'sat') options.sat = 'SAT_MEMBER_ONLY';
     if (engine === 'luby') options.restart_schedule = 'RESTART_SCHEDULE_LUBY';
-    // The fill puts one letter in a cell: an entry through a rebus must be
-    // spelled by the constructor (its suggestions do it) before a fill.
-    const open = state.slots.filter((slot) => slot.cells.some((i) => g.isRebus(i)) && g.pattern(slot).includes('.'));
-    if (open.length) {
-      say(`${open.map(host.slotName).join(', ')} ${open.length === 1 ? 'runs' : 'run'} through a rebus: fill ${open.length === 1 ? 'it' : 'them'} first (its suggestions spell the rebus).`, 'error');
-      return;
-    }
+    const rebus = openThroughRebus(state, host.slotName);
+    if (rebus) { say(rebus, 'error'); return; }
     let refill = null;  // a selection's cells whose fill letters are replaced
     if (selection) {
       const rect = state.corner;

@@ -52,7 +52,7 @@ class PageTest(unittest.TestCase):
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
         os.makedirs(ARTIFACTS, exist_ok=True)
-        db = os.path.join(cls.tmp.name, "en.db")
+        db = cls.en_db = os.path.join(cls.tmp.name, "en.db")
         subprocess.run([XWDB, "import", "--db", db, "--locale", "en", WORD_LIST], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         # A second, tiny dictionary with clues, for the clue panel.
@@ -945,6 +945,101 @@ class PageTest(unittest.TestCase):
               [[Number(c.dataset.r), Number(c.dataset.c)], ['circled', 'shaded', 'rebus'].filter((m) => c.classList.contains(m)).join(' ')])
               .filter(([, m]) => m);""")}
 
+    def cli_enumeration(self, rows, word_sets=False):
+        """`xwdb fill --all` of `rows` on the page's dictionary, with the page's default rules: its JSON."""
+        path = os.path.join(self.tmp.name, "enumerated.txt")
+        with open(path, "w") as f:
+            f.write("\n".join(rows) + "\n")
+        args = [XWDB, "fill", path, "--db", self.en_db, "--all", "--format", "json", "--timeout", "60"]
+        out = subprocess.run(args + (["--word-sets"] if word_sets else []), check=True, capture_output=True, text=True)
+        return json.loads(out.stdout)
+
+    def word_sets_shown(self):
+        """The every-fill list as {entry: (count, [words shown])}."""
+        rows = self.browser.execute_script("""
+            return [...document.querySelectorAll('#word-sets-list li')].map((li) =>
+              [li.querySelector('strong').textContent, [...li.querySelectorAll('button.word')].map((b) => b.textContent)]);""")
+        shown = {}
+        for label, words in rows:
+            name, count = label.split(" (")
+            shown[name] = (int(count.split()[0].replace(",", "")), words)
+        return shown
+
+    def test_9f_every_fill_counted_and_its_words(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        self.open_page()
+        Select(self.find("#dictionary")).select_by_value("en")
+        self.new_grid("blank", 3)
+        self.type_rows_at(0, "CAT")
+        # The whole grid's count is the CLI's, said exact.
+        expected = self.cli_enumeration(["CAT", "...", "..."])
+        self.assertTrue(expected["complete"])
+        self.assertGreater(expected["fills"], 100)
+        self.find("#count-fills").click()
+        status = self.wait_for("the count", lambda: "every fill" in self.find("#fill-status").text and
+                               self.find("#fill-status").text)
+        self.assertTrue(status.startswith(f"{expected['fills']:,} fills of the grid: every fill"), status)
+        # Each open entry's words that appear in some fill: as many as the CLI's, the best of them listed.
+        expected = self.cli_enumeration(["CAT", "...", "..."], word_sets=True)
+        self.find("#word-sets").click()
+        self.wait_for("the words", lambda: self.find("#fill-status").text.startswith("The words that appear"))
+        shown = self.word_sets_shown()
+        want = {f"{s['number']}{'A' if s['direction'] == 'across' else 'D'}": s["words"] for s in expected["slots"]}
+        self.assertEqual(set(shown), set(want))
+        self.assertEqual(set(shown), {"1D", "2D", "3D", "4A", "5A"})  # 1A is typed whole: not open
+        for name, (count, words) in shown.items():
+            self.assertEqual(count, len(want[name]), name)
+            self.assertTrue(0 < len(words) <= min(30, count), (name, words))
+            self.assertLessEqual(set(words), set(want[name]), name)
+        self.browser.execute_script("document.getElementById('fill-panel').scrollIntoView()")
+        self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-every-fill-3x3.png"))
+        # A marked corner is searched alone: column 1 from C, the cells outside it `*`.
+        self.cell(0, 0).click()
+        ActionChains(self.browser).key_down(Keys.SHIFT).click(self.cell(2, 0)).key_up(Keys.SHIFT).perform()
+        expected = self.cli_enumeration(["C**", ".**", ".**"], word_sets=True)
+        self.assertEqual([s["number"] for s in expected["slots"]], [1])
+        words = expected["slots"][0]["words"]
+        self.find("#count-fills").click()
+        self.wait_for("the corner's count", lambda: self.find("#fill-status").text.startswith(
+            f"{len(words):,} fills of the corner 1,1 to 3,1: every fill"))
+        self.find("#word-sets").click()
+        self.wait_for("the corner's words", lambda: set(self.word_sets_shown()) == {"1D"})
+        count, listed = self.word_sets_shown()["1D"]
+        self.assertEqual(count, len(words))
+        # A word of the list is placed with a click (the constructor's letters stay: C is typed).
+        pick = next(w for w in listed if w != "CAT")
+        self.find(f'#word-sets-list button[data-word="{pick}"]').click()
+        self.wait_for("the word placed", lambda: "".join(row[0] for row in self.letters()) == pick)
+        self.assertEqual(self.letters()[0], "CAT")
+        self.assertIn(f"{pick} placed at 1D", self.find("#status").text)
+        # The list was for other letters: it goes, and the status says why.
+        self.wait_for("the list cleared", lambda: not self.find_all("#word-sets-list li"))
+        self.assertIn("The grid changed", self.find("#fill-status").text)
+        # Across entries first, then downs, as the clue lists run.
+        self.find("#grid").send_keys(Keys.ESCAPE)
+        self.find("#word-sets").click()
+        self.wait_for("the words again", lambda: self.find("#fill-status").text.startswith("The words that appear"))
+        self.assertEqual(list(self.word_sets_shown()), ["4A", "5A", "2D", "3D"])
+        # A count the time ends is a lower bound, said so; Stop ends one that is running.
+        self.new_grid("blank", 5)
+        self.find("#seconds").clear()
+        self.find("#seconds").send_keys("1")
+        self.find("#count-fills").click()
+        self.wait_for("the count cut short", lambda: self.find("#fill-status").text.startswith("At least"))
+        self.assertIn("the time ended the count", self.find("#fill-status").text)
+        self.find("#seconds").clear()
+        self.find("#seconds").send_keys("60")
+        self.find("#count-fills").click()
+        self.wait_for("the count running", lambda: "fills so far" in self.find("#fill-status").text)
+        self.assertTrue(self.find("#fill").get_attribute("disabled"))
+        self.find("#stop").click()
+        self.wait_for("the count stopped", lambda: self.find("#fill-status").text == "Stopped.")
+        self.assertFalse(self.find("#count-fills").get_attribute("disabled"))
+        self.find("#seconds").clear()
+        self.find("#seconds").send_keys("20")
+
     def test_9e_circles_shading_and_a_rebus(self):
         from selenium.webdriver.common.keys import Keys
         from selenium.webdriver.support.ui import Select
@@ -974,6 +1069,10 @@ class PageTest(unittest.TestCase):
         self.find("#fill").click()
         self.wait_for("the fill refused", lambda: "run through a rebus" in self.find("#status").text)
         self.assertIn("3D, 7A run through a rebus", self.find("#status").text)
+        self.browser.execute_script("document.getElementById('status').textContent = ''")
+        self.find("#count-fills").click()  # counting every fill waits for them too
+        self.wait_for("the count refused", lambda: "3D, 7A run through a rebus" in self.find("#status").text)
+        self.assertEqual(self.find("#fill-status").text, "")
         # Every other cell typed: both answers through the rebus spell it.
         for r, row in enumerate(["ABCDE", "FGHIJ", None, "KLMNO", "PQRST"]):
             if row:

@@ -9,11 +9,19 @@ import { BLOCK, CIRCLE, Grid, SHADE } from '../../web/grid.js';
 import { readPuzzle } from '../../web/formats.js';
 import { loadWork, saveWork } from '../../web/storage.js';
 import { BLOCKED, parseListText } from '../../web/word_list.js';
+import { regionRows } from '../../web/every_fill_panel.js';
 
 test('slots are numbered as printed puzzles are', () => {
   const g = Grid.fromRows(['#...', '....', '...#']);
   const names = g.slots().map((s) => `${s.number}${s.dir}:${g.pattern(s).length}`);
   assert.deepEqual(names, ['1A:3', '1D:3', '2D:3', '3D:2', '4A:4', '4D:2', '5A:3']);
+});
+
+test('a corner is searched alone: the open cells outside it are sent as *', () => {
+  const rows = ['AB#.', '..#C', 'D...'];
+  assert.deepEqual(regionRows(rows, { r1: 0, c1: 0, r2: 1, c2: 1 }), ['AB#*', '..#*', '****']);
+  assert.deepEqual(regionRows(rows, { r1: 1, c1: 1, r2: 2, c2: 3 }), ['**#*', '*.#C', '*...']);
+  assert.deepEqual(regionRows(rows, { r1: 0, c1: 0, r2: 2, c2: 3 }), rows);
 });
 
 test('symmetry partners', () => {

@@ -1,0 +1,158 @@
+// The "Every fill" part of the fill panel: how many fills the grid (or the
+// marked corner) has, and for each of its open entries the words that
+// appear in at least one fill. The daemon searches exhaustively with the
+// fill's rules (min score, what is allowed, no word twice): an answer that
+// came within the time is exact; one the time cut short is a lower bound
+// (the count) or a part (the words). A corner is searched alone: its cells
+// are sent as they are and every other open cell as `*` (outside the
+// search), so the entries wholly inside the corner are counted and the
+// entries that leave it constrain nothing.
+
+import { allowed, minScore, openThroughRebus } from './fill_panel.js';
+
+const $ = (id) => document.getElementById(id);
+
+// How many of an entry's words the panel lists (best-scored first; the
+// entry's whole count is given beside them).
+export const WORDS_SHOWN = 30;
+
+// `rows` (the grid's rows, '#' a block) with every cell outside `rect`
+// that is not a block made `*`.
+export function regionRows(rows, rect) {
+  return rows.map((row, r) => [...row].map((ch, c) => {
+    const inside = r >= rect.r1 && r <= rect.r2 && c >= rect.c1 && c <= rect.c2;
+    return inside || ch === '#' ? ch : '*';
+  }).join(''));
+}
+
+// A count as people read it: 1,234,567.
+function grouped(n) { return Number(n).toLocaleString('en-US'); }
+
+export class EveryFillPanel {
+  // host: {state, listed, request() (dictionary and rows), threads(),
+  //   setBusy(on), slotName(slot), place(slot, word), say(text, kind),
+  //   sayError(e, what)}
+  constructor(host) {
+    this.host = host;
+    this.answered = null;  // the rows the words listed were found for
+    this.said = null;      // the status that answer left
+    $('count-fills').addEventListener('click', () => this.run('ENUMERATE_COUNT'));
+    $('word-sets').addEventListener('click', () => this.run('ENUMERATE_WORD_SETS'));
+    $('word-sets-list').addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-word]');
+      if (!b) return;
+      const [row, col, dir] = b.dataset.slot.split(',');
+      const slot = host.state.slots.find((s) => s.row === Number(row) && s.col === Number(col) && s.dir === dir);
+      if (slot) host.place(slot, b.dataset.word);
+    });
+  }
+
+  async run(goal) {
+    const { host } = this;
+    const { state } = host;
+    if (state.fill) return;
+    const rebus = openThroughRebus(state, host.slotName);
+    if (rebus) { host.say(rebus, 'error'); return; }
+    const seconds = Math.max(1, Math.min(300, Number($('seconds').value) || 20));
+    const request = host.request();
+    const rows = request.rows;
+    const rect = state.corner;
+    if (rect) request.rows = regionRows(request.rows, rect);
+    const where = rect ? `the corner ${rect.r1 + 1},${rect.c1 + 1} to ${rect.r2 + 1},${rect.c2 + 1}` : 'the grid';
+    const body = {
+      ...request,
+      options: { min_score: minScore(), allow: allowed(), timeout_seconds: seconds, threads: host.threads() },
+      enumerate: { goal, words_per_slot: WORDS_SHOWN },
+    };
+    const status = $('fill-status');
+    const controller = new AbortController();
+    state.fill = controller;
+    host.setBusy(true);
+    this.clear();
+    const counting = goal === 'ENUMERATE_COUNT';
+    status.textContent = counting ? `Counting the fills of ${where}…` : `Looking through every fill of ${where}…`;
+    host.say('');
+    try {
+      const result = await host.listed.fill(body, (event) => {
+        const p = event.progress;
+        if (!p) return;
+        const parts = p.partitions > 1 ? `, ${p.partitions_done || 0} of ${p.partitions} parts` : '';
+        // The words' search skips fills that could add no word: it meets
+        // fewer than there are.
+        const fills = `${grouped(p.fills_counted || 0)} fills ${counting ? 'so far' : 'met'}`;
+        status.textContent = `${fills}${parts}, ${(p.seconds || 0).toFixed(1)} s`;
+      }, controller.signal);
+      const e = result.enumeration || {};
+      const fills = Number(e.fills || 0);
+      const time = `${(result.stats?.seconds || 0).toFixed(2)} s`;
+      if (counting) {
+        status.textContent = e.complete
+          ? `${fills === 0 ? 'No fill' : `${grouped(fills)} ${fills === 1 ? 'fill' : 'fills'}`} of ${where}: every fill, in ${time}.`
+          : `At least ${grouped(fills)} ${fills === 1 ? 'fill' : 'fills'} of ${where}: the time ended the count (${time}).`;
+      } else {
+        this.drawWordSets(e.word_sets || []);
+        this.answered = rows.join('\n');
+        status.textContent = e.complete
+          ? (fills === 0 ? `No fill of ${where}: no word fits.` : `The words that appear in some fill of ${where}, in ${time}.`)
+          : `The words met within ${time} in fills of ${where}: the time ended the search, so more may fit.`;
+        this.said = status.textContent;
+      }
+    } catch (err) {
+      if (err.name === 'AbortError') status.textContent = 'Stopped.';
+      else { status.textContent = ''; host.sayError(err, 'Every fill'); }
+    } finally {
+      state.fill = null;
+      host.setBusy(false);
+    }
+  }
+
+  // The grid's letters changed (`rows`, as the page sends them): words
+  // listed for other letters go, since they may no longer fit.
+  gridChanged(rows) {
+    if (this.answered !== null && rows.join('\n') !== this.answered) {
+      if ($('fill-status').textContent === this.said) {
+        $('fill-status').textContent = 'The grid changed: "Words in any fill" lists what fits now.';
+      }
+      this.clear();
+    }
+  }
+
+  clear() {
+    this.answered = null;
+    this.said = null;
+    $('word-sets-list').replaceChildren();
+  }
+
+  // One line per entry: its name, how many words fit, the best of them (a
+  // word placed with a click).
+  drawWordSets(sets) {
+    const list = $('word-sets-list');
+    // As the clue lists run: the across entries, then the downs, by number.
+    const ordered = [...sets].sort((a, b) => (a.direction === 'DOWN') - (b.direction === 'DOWN') || a.number - b.number);
+    const items = ordered.map((set) => {
+      // The page's own slot at the set's start (rows and columns from 1).
+      const dir = set.direction === 'DOWN' ? 'D' : 'A';
+      const at = `${set.row - 1},${set.column - 1},${dir}`;
+      const slot = this.host.state.slots.find((s) => s.row === set.row - 1 && s.col === set.column - 1 && s.dir === dir);
+      const name = slot ? this.host.slotName(slot) : `${set.number}${dir}`;
+      const li = document.createElement('li');
+      const label = document.createElement('strong');
+      const size = Number(set.size || 0);
+      label.textContent = `${name} (${grouped(size)} ${size === 1 ? 'word' : 'words'})`;
+      li.append(label);
+      for (const word of set.words || []) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'word';
+        b.dataset.slot = at;
+        b.dataset.word = word;
+        b.textContent = word;
+        b.title = `place ${word} at ${name}`;
+        li.append(' ', b);
+      }
+      if (size > (set.words || []).length) li.append(' …');
+      return li;
+    });
+    list.replaceChildren(...items);
+  }
+}
