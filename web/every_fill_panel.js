@@ -12,8 +12,10 @@ import { allowed, minScore, openThroughRebus } from './fill_panel.js';
 
 const $ = (id) => document.getElementById(id);
 
-// How many of an entry's words the panel lists (best-scored first; the
-// entry's whole count is given beside them).
+// How many of an entry's words the panel asks for and lists at first
+// (best-scored first; the entry's whole count is given beside them; "more"
+// shows the rest of those asked for).
+export const WORDS_SENT = 200;
 export const WORDS_SHOWN = 30;
 
 // `rows` (the grid's rows, '#' a block) with every cell outside `rect`
@@ -55,14 +57,28 @@ export class EveryFillPanel {
     if (rebus) { host.say(rebus, 'error'); return; }
     const seconds = Math.max(1, Math.min(300, Number($('seconds').value) || 20));
     const request = host.request();
-    const rows = request.rows;
+    const sent = request.rows.join('\n');
     const rect = state.corner;
     if (rect) request.rows = regionRows(request.rows, rect);
     const where = rect ? `the corner ${rect.r1 + 1},${rect.c1 + 1} to ${rect.r2 + 1},${rect.c2 + 1}` : 'the grid';
+    // A corner's entries that leave it are outside the search: their
+    // letters do not limit the corner's fills (a fill of the selection
+    // checks them), which the answer must say.
+    const leaving = rect ? state.slots.filter((slot) => {
+      const inside = slot.cells.map((i) => {
+        const r = Math.floor(i / state.grid.cols), c = i % state.grid.cols;
+        return r >= rect.r1 && r <= rect.r2 && c >= rect.c1 && c <= rect.c2;
+      });
+      return inside.includes(true) && inside.includes(false);
+    }) : [];
+    const unchecked = leaving.length
+      ? ` Not checked: the ${leaving.length === 1 ? 'entry' : `${leaving.length} entries`} leaving the corner (` +
+        `${leaving.slice(0, 6).map(host.slotName).join(', ')}${leaving.length > 6 ? ', …' : ''}).`
+      : '';
     const body = {
       ...request,
       options: { min_score: minScore(), allow: allowed(), timeout_seconds: seconds, threads: host.threads() },
-      enumerate: { goal, words_per_slot: WORDS_SHOWN },
+      enumerate: { goal, words_per_slot: WORDS_SENT },
     };
     const status = $('fill-status');
     const controller = new AbortController();
@@ -72,34 +88,44 @@ export class EveryFillPanel {
     const counting = goal === 'ENUMERATE_COUNT';
     status.textContent = counting ? `Counting the fills of ${where}…` : `Looking through every fill of ${where}…`;
     host.say('');
+    let counted = 0;  // the last progress event's count
     try {
       const result = await host.listed.fill(body, (event) => {
         const p = event.progress;
         if (!p) return;
+        counted = Number(p.fills_counted || 0);
         const parts = p.partitions > 1 ? `, ${p.partitions_done || 0} of ${p.partitions} parts` : '';
         // The words' search skips fills that could add no word: it meets
         // fewer than there are.
-        const fills = `${grouped(p.fills_counted || 0)} fills ${counting ? 'so far' : 'met'}`;
+        const fills = `${grouped(counted)} fills ${counting ? 'so far' : 'met'}`;
         status.textContent = `${fills}${parts}, ${(p.seconds || 0).toFixed(1)} s`;
       }, controller.signal);
+      // Letters typed while it ran: the answer is for a grid no longer there.
+      if (state.grid.toRows().join('\n') !== sent) {
+        status.textContent = `The grid changed while ${counting ? 'counting' : 'looking'}: ask again for the grid as it is now.`;
+        return;
+      }
       const e = result.enumeration || {};
       const fills = Number(e.fills || 0);
       const time = `${(result.stats?.seconds || 0).toFixed(2)} s`;
-      if (counting) {
+      if (e.complete && fills === 0) {
+        status.textContent = `No fill of ${where} (searched whole, ${time})${result.reason ? `: ${result.reason}` : ''}.${unchecked}`;
+      } else if (counting) {
         status.textContent = e.complete
-          ? `${fills === 0 ? 'No fill' : `${grouped(fills)} ${fills === 1 ? 'fill' : 'fills'}`} of ${where}: every fill, in ${time}.`
-          : `At least ${grouped(fills)} ${fills === 1 ? 'fill' : 'fills'} of ${where}: the time ended the count (${time}).`;
+          ? `${grouped(fills)} ${fills === 1 ? 'fill' : 'fills'} of ${where}: every fill, in ${time}.${unchecked}`
+          : `At least ${grouped(fills)} ${fills === 1 ? 'fill' : 'fills'} of ${where}: the time ended the count (${time}).${unchecked}`;
       } else {
-        this.drawWordSets(e.word_sets || []);
-        this.answered = rows.join('\n');
-        status.textContent = e.complete
-          ? (fills === 0 ? `No fill of ${where}: no word fits.` : `The words that appear in some fill of ${where}, in ${time}.`)
-          : `The words met within ${time} in fills of ${where}: the time ended the search, so more may fit.`;
+        this.drawWordSets(e.word_sets || [], e.complete);
+        this.answered = sent;
+        status.textContent = (e.complete
+          ? `The words that appear in some fill of ${where}, in ${time}.`
+          : `The words met within ${time} in fills of ${where}: the time ended the search, so more may fit.`) + unchecked;
         this.said = status.textContent;
       }
     } catch (err) {
-      if (err.name === 'AbortError') status.textContent = 'Stopped.';
-      else { status.textContent = ''; host.sayError(err, 'Every fill'); }
+      if (err.name === 'AbortError') {
+        status.textContent = counting && counted > 0 ? `Stopped: at least ${grouped(counted)} fills of ${where}.${unchecked}` : 'Stopped.';
+      } else { status.textContent = ''; host.sayError(err, 'Every fill'); }
     } finally {
       state.fill = null;
       host.setBusy(false);
@@ -123,24 +149,30 @@ export class EveryFillPanel {
     $('word-sets-list').replaceChildren();
   }
 
-  // One line per entry: its name, how many words fit, the best of them (a
-  // word placed with a click).
-  drawWordSets(sets) {
+  // One line per open entry: its name, how many words fit (met so far if
+  // the search was cut short), the best of them as buttons that place the
+  // word, and "more" for the rest of those sent. Entries the constructor
+  // has typed whole are left out: they have no choice to make.
+  drawWordSets(sets, complete) {
     const list = $('word-sets-list');
+    const g = this.host.state.grid;
     // As the clue lists run: the across entries, then the downs, by number.
     const ordered = [...sets].sort((a, b) => (a.direction === 'DOWN') - (b.direction === 'DOWN') || a.number - b.number);
-    const items = ordered.map((set) => {
+    const items = [];
+    for (const set of ordered) {
       // The page's own slot at the set's start (rows and columns from 1).
       const dir = set.direction === 'DOWN' ? 'D' : 'A';
       const at = `${set.row - 1},${set.column - 1},${dir}`;
       const slot = this.host.state.slots.find((s) => s.row === set.row - 1 && s.col === set.column - 1 && s.dir === dir);
+      if (slot && !g.pattern(slot).includes('.')) continue;
       const name = slot ? this.host.slotName(slot) : `${set.number}${dir}`;
       const li = document.createElement('li');
       const label = document.createElement('strong');
       const size = Number(set.size || 0);
-      label.textContent = `${name} (${grouped(size)} ${size === 1 ? 'word' : 'words'})`;
+      label.textContent = `${name} (${grouped(size)} ${size === 1 ? 'word' : 'words'}${complete ? '' : ' so far'})`;
       li.append(label);
-      for (const word of set.words || []) {
+      const words = set.words || [];
+      const buttons = words.map((word, k) => {
         const b = document.createElement('button');
         b.type = 'button';
         b.className = 'word';
@@ -148,11 +180,21 @@ export class EveryFillPanel {
         b.dataset.word = word;
         b.textContent = word;
         b.title = `place ${word} at ${name}`;
-        li.append(' ', b);
+        b.hidden = k >= WORDS_SHOWN;
+        return b;
+      });
+      for (const b of buttons) li.append(' ', b);
+      if (words.length > WORDS_SHOWN) {
+        const more = document.createElement('button');
+        more.type = 'button';
+        more.className = 'more';
+        more.textContent = `+${words.length - WORDS_SHOWN} more`;
+        more.addEventListener('click', () => { for (const b of buttons) b.hidden = false; more.remove(); });
+        li.append(' ', more);
       }
-      if (size > (set.words || []).length) li.append(' …');
-      return li;
-    });
+      if (size > words.length) li.append(` … (the best ${words.length} listed)`);
+      items.push(li);
+    }
     list.replaceChildren(...items);
   }
 }

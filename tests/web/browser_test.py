@@ -15,6 +15,7 @@ Usage: browser_test.py XWDB XWDBD ARTIFACT_DIR
 """
 import glob
 import json
+import re
 import os
 import statistics
 import subprocess
@@ -958,7 +959,8 @@ class PageTest(unittest.TestCase):
         """The every-fill list as {entry: (count, [words shown])}."""
         rows = self.browser.execute_script("""
             return [...document.querySelectorAll('#word-sets-list li')].map((li) =>
-              [li.querySelector('strong').textContent, [...li.querySelectorAll('button.word')].map((b) => b.textContent)]);""")
+              [li.querySelector('strong').textContent,
+               [...li.querySelectorAll('button.word')].filter((b) => !b.hidden).map((b) => b.textContent)]);""")
         shown = {}
         for label, words in rows:
             name, count = label.split(" (")
@@ -993,6 +995,14 @@ class PageTest(unittest.TestCase):
             self.assertEqual(count, len(want[name]), name)
             self.assertTrue(0 < len(words) <= min(30, count), (name, words))
             self.assertLessEqual(set(words), set(want[name]), name)
+        # "more" shows the rest of the best 200.
+        self.assertGreater(len(want["4A"]), 200)
+        more = self.find("#word-sets-list li:first-child button.more")
+        self.assertEqual(more.text, "+170 more")
+        more.click()
+        self.wait_for("the rest", lambda: len(self.word_sets_shown()["4A"][1]) == 200)
+        self.assertLessEqual(set(self.word_sets_shown()["4A"][1]), set(want["4A"]))
+        self.assertIn("(the best 200 listed)", self.find("#word-sets-list li:first-child").text)
         self.browser.execute_script("document.getElementById('fill-panel').scrollIntoView()")
         self.browser.save_screenshot(os.path.join(ARTIFACTS, "page-every-fill-3x3.png"))
         # A marked corner is searched alone: column 1 from C, the cells outside it `*`.
@@ -1004,6 +1014,8 @@ class PageTest(unittest.TestCase):
         self.find("#count-fills").click()
         self.wait_for("the corner's count", lambda: self.find("#fill-status").text.startswith(
             f"{len(words):,} fills of the corner 1,1 to 3,1: every fill"))
+        # The entries that leave the corner constrain nothing: the status names them.
+        self.assertIn("Not checked: the 3 entries leaving the corner (1A, 4A, 5A).", self.find("#fill-status").text)
         self.find("#word-sets").click()
         self.wait_for("the corner's words", lambda: set(self.word_sets_shown()) == {"1D"})
         count, listed = self.word_sets_shown()["1D"]
@@ -1022,20 +1034,34 @@ class PageTest(unittest.TestCase):
         self.find("#word-sets").click()
         self.wait_for("the words again", lambda: self.find("#fill-status").text.startswith("The words that appear"))
         self.assertEqual(list(self.word_sets_shown()), ["4A", "5A", "2D", "3D"])
-        # A count the time ends is a lower bound, said so; Stop ends one that is running.
+        # No fill: said with the reason.
+        self.type_rows_at(1, "QQ")
+        self.find("#count-fills").click()
+        self.wait_for("no fill", lambda: self.find("#fill-status").text.startswith("No fill of the grid (searched whole"))
+        self.assertIn("no word fits", self.find("#fill-status").text)
+        # A count the time ends is a lower bound, said so; Stop ends one that
+        # is running and keeps what it had counted.
         self.new_grid("blank", 5)
         self.find("#seconds").clear()
         self.find("#seconds").send_keys("1")
         self.find("#count-fills").click()
         self.wait_for("the count cut short", lambda: self.find("#fill-status").text.startswith("At least"))
         self.assertIn("the time ended the count", self.find("#fill-status").text)
+        # Letters typed while it counts: the answer is for another grid, and is not shown.
+        self.find("#seconds").clear()
+        self.find("#seconds").send_keys("3")
+        self.find("#count-fills").click()
+        self.type_rows_at(0, "Z")
+        self.wait_for("the answer dropped", lambda: self.find("#fill-status").text.startswith("The grid changed while counting"))
+        self.new_grid("blank", 5)
         self.find("#seconds").clear()
         self.find("#seconds").send_keys("60")
         self.find("#count-fills").click()
-        self.wait_for("the count running", lambda: "fills so far" in self.find("#fill-status").text)
+        self.wait_for("the count running", lambda: re.match(r"[1-9][\d,]* fills so far", self.find("#fill-status").text))
         self.assertTrue(self.find("#fill").get_attribute("disabled"))
         self.find("#stop").click()
-        self.wait_for("the count stopped", lambda: self.find("#fill-status").text == "Stopped.")
+        self.wait_for("the count stopped", lambda: self.find("#fill-status").text.startswith("Stopped: at least "))
+        self.assertRegex(self.find("#fill-status").text, r"^Stopped: at least [1-9][\d,]* fills of the grid\.$")
         self.assertFalse(self.find("#count-fills").get_attribute("disabled"))
         self.find("#seconds").clear()
         self.find("#seconds").send_keys("20")
