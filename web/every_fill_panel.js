@@ -18,13 +18,12 @@ const $ = (id) => document.getElementById(id);
 export const WORDS_SENT = 200;
 export const WORDS_SHOWN = 30;
 
+function inRect(rect, r, c) { return r >= rect.r1 && r <= rect.r2 && c >= rect.c1 && c <= rect.c2; }
+
 // `rows` (the grid's rows, '#' a block) with every cell outside `rect`
 // that is not a block made `*`.
 export function regionRows(rows, rect) {
-  return rows.map((row, r) => [...row].map((ch, c) => {
-    const inside = r >= rect.r1 && r <= rect.r2 && c >= rect.c1 && c <= rect.c2;
-    return inside || ch === '#' ? ch : '*';
-  }).join(''));
+  return rows.map((row, r) => [...row].map((ch, c) => (inRect(rect, r, c) || ch === '#' ? ch : '*')).join(''));
 }
 
 // A count as people read it: 1,234,567.
@@ -44,7 +43,7 @@ export class EveryFillPanel {
       const b = e.target.closest('button[data-word]');
       if (!b) return;
       const [row, col, dir] = b.dataset.slot.split(',');
-      const slot = host.state.slots.find((s) => s.row === Number(row) && s.col === Number(col) && s.dir === dir);
+      const slot = host.state.grid.slotAt(host.state.slots, Number(row), Number(col), dir);
       if (slot) host.place(slot, b.dataset.word);
     });
   }
@@ -64,11 +63,9 @@ export class EveryFillPanel {
     // A corner's entries that leave it are outside the search: their
     // letters do not limit the corner's fills (a fill of the selection
     // checks them), which the answer must say.
+    const cols = state.grid.cols;
     const leaving = rect ? state.slots.filter((slot) => {
-      const inside = slot.cells.map((i) => {
-        const r = Math.floor(i / state.grid.cols), c = i % state.grid.cols;
-        return r >= rect.r1 && r <= rect.r2 && c >= rect.c1 && c <= rect.c2;
-      });
+      const inside = slot.cells.map((i) => inRect(rect, Math.floor(i / cols), i % cols));
       return inside.includes(true) && inside.includes(false);
     }) : [];
     const unchecked = leaving.length
@@ -163,7 +160,7 @@ export class EveryFillPanel {
       // The page's own slot at the set's start (rows and columns from 1).
       const dir = set.direction === 'DOWN' ? 'D' : 'A';
       const at = `${set.row - 1},${set.column - 1},${dir}`;
-      const slot = this.host.state.slots.find((s) => s.row === set.row - 1 && s.col === set.column - 1 && s.dir === dir);
+      const slot = g.slotAt(this.host.state.slots, set.row - 1, set.column - 1, dir);
       if (slot && !g.pattern(slot).includes('.')) continue;
       const name = slot ? this.host.slotName(slot) : `${set.number}${dir}`;
       const li = document.createElement('li');
