@@ -38,6 +38,7 @@ const Mode kModes[] = {
     {"forget at restarts", [](FillOptions* o) { o->sat = SatUse::kNever; o->keep_proven_out = false; }},
     {"luby restarts", [](FillOptions* o) { o->sat = SatUse::kNever; o->restart_schedule = RestartSchedule::kLuby; }},
     {"no nogoods", [](FillOptions* o) { o->sat = SatUse::kNever; o->learn_nogoods = false; }},
+    {"patterns", [](FillOptions* o) { o->sat = SatUse::kNever; o->pattern_refutation = true; }},
     {"no lookahead", [](FillOptions* o) { o->sat = SatUse::kNever; o->lookahead = false; }},
     {"no regions", [](FillOptions* o) { o->sat = SatUse::kNever; o->regions = false; }},
     {"filter by words", [](FillOptions* o) { o->sat = SatUse::kNever; o->filter_path = FilterPath::kWords; }},

@@ -245,7 +245,8 @@ int RunFill(Common& c, const FillArgs& a) {
                   {"nogoods_learned", result->stats().nogoods_learned()},
                   {"nogood_prunings", result->stats().nogood_prunings()},
                   {"shared_in", result->stats().shared_in()},
-                  {"stack_removals", result->stats().stack_removals()}, {"seconds", result->stats().seconds()}};
+                  {"stack_removals", result->stats().stack_removals()},
+                  {"pattern_removals", result->stats().pattern_removals()}, {"seconds", result->stats().seconds()}};
     j["settled_by"] = result->settled_by();
     j["fills"] = nlohmann::json::array();
     for (const v1::FilledGrid& f : result->fills()) {

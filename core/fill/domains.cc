@@ -42,7 +42,11 @@ inline void AddPending(Domains::Var& v, uint32_t block, uint64_t words) {
 }  // namespace
 
 Domains::Domains(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options)
-    : index_(std::move(index)), a_(index_->alphabet().size()), grid_(grid), options_(options) {}
+    : index_(std::move(index)),
+      a_(index_->alphabet().size()),
+      decision_base_(options.pattern_refutation ? grid.cell_count() : 0),
+      grid_(grid),
+      options_(options) {}
 
 bool Domains::HasSupport(Var& v, int pos, Letter letter) {
   const uint64_t* bits = index_->Bits(v.length, pos, letter);
@@ -205,6 +209,7 @@ void Domains::Save(int x) {
   s.letters = v.letters;
   s.why = v.why;
   s.assigned = v.assigned;
+  s.assigned_level = v.assigned_level;
   v.saved_level = level_;
 }
 
@@ -213,7 +218,10 @@ void Domains::PushLevel() {
   // cells that lose letters stay queued for the next Propagate().
   UpdatePendingLetters();
   level_starts_.push_back(trail_top_);
+  fixed_starts_.push_back(fixed_trail_.size());
   ++level_;
+  if (static_cast<size_t>(level_) >= fixed_.size()) fixed_.resize(level_ + 1, EmptyExplanation());
+  fixed_[level_].Clear();
 }
 
 void Domains::PopLevel() {
@@ -231,15 +239,52 @@ void Domains::PopLevel() {
     v.letters.swap(s.letters);
     std::swap(v.why, s.why);
     v.assigned = s.assigned;
+    v.assigned_level = s.assigned_level;
     v.saved_level = s.previous_saved_level;
   }
+  // The level's cells are unfixed; fixed_[level_] stays for the caller to
+  // read (until the next PushLevel).
+  for (size_t i = fixed_starts_.back(); i < fixed_trail_.size(); ++i) fixed_at_[fixed_trail_[i]] = 0;
+  fixed_trail_.resize(fixed_starts_.back());
+  fixed_starts_.pop_back();
   --level_;
   queue_.clear();
 }
 
+void Domains::AddFixedUpTo(int level, Explanation* e) const {
+  for (int l = 0; l <= level && l < static_cast<int>(fixed_.size()); ++l) e->Union(fixed_[l]);
+}
+
+uint64_t Domains::PositionsIn(int x, const Explanation& e, int level) const {
+  const std::vector<int>& cells = slots_[vars_[x].slot].cells;
+  if (level > 0 && HasDecisionMember(level) && e.Contains(DecisionOf(level))) {
+    return WordPattern::AllPositions(vars_[x].length);
+  }
+  uint64_t out = 0;
+  for (size_t p = 0; p < cells.size(); ++p) {
+    const int member = CellMember(cells[p]);
+    if (e.Contains(member) && (level <= 0 || fixed_[level].Contains(member))) out |= uint64_t{1} << p;
+  }
+  return out;
+}
+
+void Domains::AddPatternCells(const WordPattern& p, Explanation* e) const {
+  const Var& v = vars_[p.var];
+  if (p.positions == WordPattern::AllPositions(v.length) && v.assigned_level > 0 &&
+      HasDecisionMember(v.assigned_level)) {
+    e->Add(DecisionOf(v.assigned_level));
+    return;
+  }
+  const std::vector<int>& cells = slots_[v.slot].cells;
+  for (uint64_t m = p.positions; m; m &= m - 1) {
+    const int cell = cells[std::countr_zero(m)];
+    if (fixed_at_[cell] >= 0) e->Add(CellMember(cell));  // a given letter needs no reason
+  }
+}
+
 // x's domain empties because of `cause` (the decisions behind the words
 // about to go): the conflict is theirs and x's own.
-bool Domains::Wipeout(int x, const LevelSet& cause) {
+bool Domains::Wipeout(int x, const Explanation& cause) {
   Var& v = vars_[x];
   Save(x);
   v.size = 0;
@@ -254,8 +299,8 @@ bool Domains::Wipeout(int x, const LevelSet& cause) {
 // queueing the cells that lose letters. The letter sets are exact, so a
 // wipe-out is seen before any work. A small domain is walked word by
 // word; a large one loses the index's bitsets of the dropped letters, a
-// block at a time. `why`: the decisions that explain `allowed`.
-bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
+// block at a time. `why`: the cells that explain `allowed`.
+bool Domains::Filter(int x, int pos, LetterSet allowed, const Explanation& why) {
   Var& v = vars_[x];
   LetterSet drop = Letters(v, pos) & allowed.Complement(a_);
   if (drop.empty()) return true;
@@ -267,7 +312,16 @@ bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
     if (drop.empty()) return true;
   }
   const LetterSet keep = Letters(v, pos) & allowed;
-  if (keep.empty()) return Wipeout(x, why);
+  if (keep.empty()) {
+    if (v.assigned < 0) return Wipeout(x, why);
+    // An assigned slot's letter is refused: its own cell there, not its
+    // decision whole, takes part.
+    Wipeout(x, why);
+    conflict_.CopyFrom(why);
+    const int cell = slots_[v.slot].cells[pos];
+    if (fixed_at_[cell] >= 0) conflict_.Add(CellMember(cell));
+    return false;
+  }
   // The bitset path ORs the bitsets of the fewer of the dropped and the
   // kept letters.
   const bool by_keep = keep.size() < drop.size();
@@ -349,7 +403,7 @@ bool Domains::Filter(int x, int pos, LetterSet allowed, const LevelSet& why) {
 // On the hot path (every refutation, and every same-length slot after each
 // decision). The block stays listed in v.live even if it empties (the list
 // is a superset).
-bool Domains::RemoveOne(int x, uint32_t id, const LevelSet& why) {
+bool Domains::RemoveOne(int x, uint32_t id, const Explanation& why) {
   Var& v = vars_[x];
   const uint64_t bit = uint64_t{1} << (id % 64);
   if (!(v.domain[id / 64] & bit)) return true;
@@ -364,7 +418,41 @@ bool Domains::RemoveOne(int x, uint32_t id, const LevelSet& why) {
   return true;
 }
 
-bool Domains::RemoveWords(int x, std::vector<uint64_t>* removed_words, const LevelSet& why) {
+void Domains::MatchingWords(const WordPattern& p, std::vector<uint64_t>* out) const {
+  const Var& v = vars_[p.var];
+  out->assign(v.live.size(), 0);
+  for (size_t i = 0; i < v.live.size(); ++i) (*out)[i] = v.domain[v.live[i]];
+  const absl::string_view w = index_->letters(v.length, p.word);
+  for (uint64_t m = p.positions; m; m &= m - 1) {
+    const int pos = std::countr_zero(m);
+    const uint64_t* bits = index_->Bits(v.length, pos, static_cast<Letter>(w[pos]));
+    for (size_t i = 0; i < v.live.size(); ++i) (*out)[i] &= bits[v.live[i]];
+  }
+}
+
+bool Domains::RemoveMatching(const WordPattern& p, const Explanation& why) {
+  const Var& v = vars_[p.var];
+  if (p.positions == WordPattern::AllPositions(v.length)) return RemoveOne(p.var, p.word, why);
+  std::vector<uint64_t> removed;
+  MatchingWords(p, &removed);
+  return RemoveWords(p.var, &removed, why);
+}
+
+bool Domains::AnyMatching(const WordPattern& p) const {
+  const Var& v = vars_[p.var];
+  const absl::string_view w = index_->letters(v.length, p.word);
+  for (uint32_t b : v.live) {
+    uint64_t m = v.domain[b];
+    for (uint64_t rest = p.positions; m && rest; rest &= rest - 1) {
+      const int pos = std::countr_zero(rest);
+      m &= index_->Bits(v.length, pos, static_cast<Letter>(w[pos]))[b];
+    }
+    if (m) return true;
+  }
+  return false;
+}
+
+bool Domains::RemoveWords(int x, std::vector<uint64_t>* removed_words, const Explanation& why) {
   Var& v = vars_[x];
   std::vector<uint64_t>& removed = *removed_words;
   uint32_t removed_count = 0;
@@ -392,8 +480,7 @@ bool Domains::CheckSharedRuns(int x, absl::string_view w) {
   for (const auto& [slot, word] : given_) {
     if (!ShareRun(w, word, run)) continue;
     // A given entry is no decision: this one alone is to blame.
-    conflict_.Clear();
-    conflict_.Add(level_);
+    conflict_.CopyFrom(vars_[x].why);  // x's decision (Assign set it)
     failure_ = Failure{x, -1, -1};
     return false;
   }
@@ -402,7 +489,7 @@ bool Domains::CheckSharedRuns(int x, absl::string_view w) {
     if (u == x || other.assigned < 0) continue;
     if (!ShareRun(w, index_->letters(other.length, uint32_t(other.assigned)), run)) continue;
     conflict_.CopyFrom(other.why);
-    conflict_.Add(level_);
+    conflict_.Union(vars_[x].why);
     failure_ = Failure{x, -1, u};
     return false;
   }
@@ -412,7 +499,7 @@ bool Domains::CheckSharedRuns(int x, absl::string_view w) {
 bool Domains::Restrict(int x, int pos, LetterSet allowed) {
   // No decision explains it beyond x's own (a probe is undone, never
   // learned from); a copy, since Filter adds `why` to x's set.
-  const LevelSet why = vars_[x].why;
+  const Explanation why = vars_[x].why;
   return Filter(x, pos, allowed, why);
 }
 
@@ -430,9 +517,25 @@ bool Domains::Assign(int x, uint32_t id) {
     v.residue[size_t(p) * a_ + uint8_t(w[p]) - 1] = id / 64;
   }
   v.assigned = static_cast<int>(id);
-  // The decision alone explains the single word left.
+  v.assigned_level = level_;
+  // The cells of x that no shallower assignment fixed are this level's,
+  // each the reason for its crossing. The decision alone explains the
+  // single word left (and the word leaving the other slots of its length);
+  // past the explanations' capacity of levels (deeper than a search goes),
+  // its cells do.
   v.why.Clear();
-  v.why.Add(level_);
+  if (HasDecisionMember(level_)) {
+    v.why.Add(DecisionOf(level_));
+    fixed_[level_].Add(DecisionOf(level_));
+  }
+  for (int p = 0; p < v.length; ++p) {
+    const int cell = slots_[v.slot].cells[p];
+    if (!HasDecisionMember(level_) && fixed_at_[cell] >= 0) v.why.Add(CellMember(cell));
+    if (fixed_at_[cell] != 0) continue;  // fixed shallower, or given (-1)
+    fixed_at_[cell] = level_;
+    if (options_.pattern_refutation) fixed_[level_].Add(cell);
+    fixed_trail_.push_back(cell);
+  }
   // Every crossing hears of the decision, even where the cell's letter
   // set did not change now (without full propagation it may have changed
   // earlier, unheard).
@@ -466,7 +569,14 @@ bool Domains::Propagate() {
         from.held |= uint64_t{1} << p;
         continue;
       }
-      if (!Filter(c.var, c.pos, Letters(from, p), from.why)) {
+      // An assigned slot's letter is explained by its cell alone (a given
+      // letter by nothing); one_cell_ is empty between filters.
+      const int cell = slots_[from.slot].cells[p];
+      const bool by_cell = from.assigned >= 0 && fixed_at_[cell] >= 0;
+      if (by_cell) one_cell_.Add(CellMember(cell));
+      const bool ok = Filter(c.var, c.pos, Letters(from, p), from.assigned >= 0 ? one_cell_ : from.why);
+      if (by_cell) one_cell_.Remove(CellMember(cell));
+      if (!ok) {
         failure_ = Failure{c.var, slots_[from.slot].cells[p], x};
         DropPending();
         queue_.clear();
@@ -628,11 +738,17 @@ absl::Status Domains::Init() {
     if (w.empty() || w.size() > size_t{MaskIndex::kMaxLength}) continue;
     if (auto id = index_->Find(w)) excluded[w.size()].push_back(*id);
   }
-  const int deepest_level = max_level();
-  conflict_ = LevelSet(deepest_level);
+  conflict_ = EmptyExplanation();
+  one_cell_ = EmptyExplanation();
+  fixed_at_.assign(grid_.cell_count(), 0);
+  fixed_.assign(max_level() + 1, EmptyExplanation());
+  // A given letter is no decision's: never fixed, never a reason.
+  for (int cell = 0; cell < grid_.cell_count(); ++cell) {
+    if (grid_.at(cell) != Grid::kEmpty && grid_.at(cell) != Grid::kBlock) fixed_at_[cell] = -1;
+  }
   for (Var& v : vars_) {
     const Slot& slot = slots_[v.slot];
-    v.why = LevelSet(deepest_level);
+    v.why = EmptyExplanation();
     v.cross.assign(v.length, Crossing{});
     for (int p = 0; p < v.length; ++p) {
       const auto [other, q] = (slot.down ? across : down)[slot.cells[p]];

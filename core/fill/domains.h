@@ -32,11 +32,15 @@
 // Propagate() or PushLevel() a slot's letters may be out of date; after
 // them none is (PopLevel() drops the pending words a failure left).
 //
-// Explanations: every domain carries the set of search levels (decisions)
-// that explain its removals since the root; a removal caused by a crossing
-// adds that crossing's whole set (conservative: a superset is sound). A
-// failure leaves its conflict, the levels that together caused it, for
-// conflict-directed backjumping.
+// Explanations (explanation.h): every domain carries the decided cells and
+// decisions that explain its removals since the root. A removal caused by
+// an assigned crossing is explained by the one cell they share; by an open
+// crossing, by that crossing's whole set (conservative: a superset is
+// sound); a word that leaves every other slot of its length because a slot
+// took it, by that decision. A failure leaves its conflict, what together
+// caused it; Fixed() says which decision fixed a cell, for
+// conflict-directed backjumping and for refuting every word that has the
+// conflict's letters (RemoveMatching).
 //
 // Levels and the trail: PushLevel() opens a level; a variable's state is
 // saved the first time it changes within a level, and PopLevel() restores
@@ -69,7 +73,8 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "core/fill/fill_options.h"
-#include "core/fill/level_set.h"
+#include "core/fill/explanation.h"
+#include "core/fill/word_pattern.h"
 #include "core/grid/grid.h"
 #include "core/index/mask_index.h"
 
@@ -112,9 +117,10 @@ class Domains {
     // The positions whose cell events wait for that update (bit p).
     uint64_t held = 0;
     int assigned = -1;               // word id once assigned
-    // The decisions (levels) that explain every word gone from the domain
-    // since the root.
-    LevelSet why;
+    int assigned_level = -1;         // the level of that assignment
+    // What explains every word gone from the domain since the root (decided
+    // cells and decisions); an assigned slot's: its decision.
+    Explanation why;
     // How often this variable's failures were seen (dom/wdeg for the
     // search; every wipe-out adds 1).
     double weight = 1;
@@ -157,13 +163,45 @@ class Domains {
   const std::vector<std::pair<int, std::string>>& given_entries() const { return given_; }
 
   int level() const { return level_; }
-  // The deepest level a search can reach (the capacity of every LevelSet
-  // that meets the domains' explanations): the root, a run's own level,
+  // The deepest level a search can reach: the root, a run's own level,
   // then one per variable.
   int max_level() const { return static_cast<int>(vars_.size()) + 3; }
   void PushLevel();
   // Restores every variable changed since the matching PushLevel().
   void PopLevel();
+
+  // An empty explanation of this grid's capacity: with pattern refutation
+  // (FillOptions::pattern_refutation) its cells, then one member per level,
+  // the decision made there (DecisionOf); without, only the decisions, and
+  // a cell stands for the decision that fixed it (CellMember), so the
+  // explanations are as narrow as the search needs.
+  Explanation EmptyExplanation() const { return Explanation(decision_base_ + max_level() + 1); }
+  // The member of an explanation that stands for the assignment made at
+  // `level` as a whole (its slot took that word): what a word leaving the
+  // other slots of its length needs, where its cells would also name the
+  // shallower decisions that fixed some of them.
+  int DecisionOf(int level) const { return decision_base_ + level; }
+  // The member that stands for a decided cell's letter: the cell itself
+  // with pattern refutation, else the decision that fixed it.
+  int CellMember(int cell) const { return options_.pattern_refutation ? cell : DecisionOf(std::max(fixed_at_[cell], 0)); }
+  // Whether explanations have a member for the decision at `level` (every
+  // level a search reaches; deeper ones are explained by their cells).
+  bool HasDecisionMember(int level) const { return level <= max_level(); }
+  // The cells that the assignment made at `level` fixed (those of its slot
+  // that no shallower assignment had fixed), and DecisionOf(level). Those
+  // of a level just popped stay readable until the next PushLevel().
+  const Explanation& Fixed(int level) const { return fixed_[level]; }
+  // True if `e` names the decision at `level` or a cell it fixed: the
+  // decision takes part in what `e` explains.
+  bool Involves(const Explanation& e, int level) const { return e.Intersects(fixed_[level]); }
+  // Adds to `*e` every decision at `level` or shallower, with its cells.
+  void AddFixedUpTo(int level, Explanation* e) const;
+  // The positions of x (bit p) whose cells are in `e`; with level > 0, those
+  // fixed at `level`, or every position if `e` names that decision whole.
+  uint64_t PositionsIn(int x, const Explanation& e, int level = 0) const;
+  // Adds to `*e` what pattern p's assignment stands for (p.var assigned): the
+  // decision whole for a pattern of every position, else its cells.
+  void AddPatternCells(const WordPattern& p, Explanation* e) const;
 
   // x = word `id` (in its domain): its crossings are queued, and the word
   // leaves the other domains of its length (no duplicates). False if that
@@ -174,12 +212,17 @@ class Domains {
   // Removes word `id` from x (if there) because of `why`. False if x
   // empties. Its letters are made exact by the next Propagate() (or
   // PushLevel(), which leaves the cells that lose letters queued).
-  bool RemoveOne(int x, uint32_t id, const LevelSet& why);
+  bool RemoveOne(int x, uint32_t id, const Explanation& why);
+  // Removes from p.var every word of pattern p (a single word if p covers
+  // every position) because of `why`; false if it empties. As RemoveOne.
+  bool RemoveMatching(const WordPattern& p, const Explanation& why);
+  // Whether some word of x's domain matches pattern p (p.var == x).
+  bool AnyMatching(const WordPattern& p) const;
   // Removes from x the words set in `*removed` (parallel to var(x).live;
   // bits outside the domain are cleared), explained by `why`. False on a
   // wipe-out (the conflict is set). Propagate() makes x's letters exact and
   // carries the change to the crossings.
-  bool RemoveWords(int x, std::vector<uint64_t>* removed, const LevelSet& why);
+  bool RemoveWords(int x, std::vector<uint64_t>* removed, const Explanation& why);
   // Keeps in x only the words whose letter at `pos` is in `allowed` (a
   // probe of a letter rather than a word: call Propagate() next, inside a
   // level of its own). False if x empties; failure() then names x.
@@ -188,9 +231,9 @@ class Domains {
   // mode) only the first wave is checked. False on a wipe-out.
   bool Propagate();
 
-  // The levels that together caused the latest failure. The search may
-  // also set it (a subtree with no fill).
-  LevelSet& conflict() { return conflict_; }
+  // The decided cells that together caused the latest failure. The search
+  // may also set it (a subtree with no fill).
+  Explanation& conflict() { return conflict_; }
   const Failure& failure() const { return failure_; }
   // Variables the duplicate rule leaves alone (a region searched on its
   // own does not touch the others). Empty: none.
@@ -255,8 +298,12 @@ class Domains {
   void InitLetters(Var& v);
   static void CompactLive(Var& v);
   void Save(int x);
-  bool Wipeout(int x, const LevelSet& cause);
-  bool Filter(int x, int pos, LetterSet allowed, const LevelSet& why);
+  // x's domain empties because of `cause` (the cells behind the words
+  // about to go): the conflict is theirs and x's own.
+  bool Wipeout(int x, const Explanation& cause);
+  bool Filter(int x, int pos, LetterSet allowed, const Explanation& why);
+  // The words of x's domain (parallel to v.live) that match pattern p.
+  void MatchingWords(const WordPattern& p, std::vector<uint64_t>* out) const;
   // The shared-run rule for x = word `w`: false (with the conflict set) if
   // w shares a run of more than max_shared_substring letters with a given
   // entry or an assigned word.
@@ -273,12 +320,16 @@ class Domains {
     std::vector<uint64_t> blocks;  // domain[live[i]]
     uint32_t size;
     std::vector<LetterSet> letters;
-    LevelSet why;
+    Explanation why;
     int assigned;
+    int assigned_level;
   };
 
   std::shared_ptr<const MaskIndex> index_;
   const int a_;
+  // Where the decisions' members start in an explanation: after the cells
+  // with pattern refutation, at 0 without.
+  const int decision_base_;
   Grid grid_;
   FillOptions options_;
 
@@ -300,7 +351,15 @@ class Domains {
   size_t trail_top_ = 0;
   std::vector<size_t> level_starts_;
   int level_ = 0;
-  LevelSet conflict_;
+  // Per cell, the level whose assignment fixed it (0: none yet); per level,
+  // its cells (fixed_), and the cells fixed in order (each level's from
+  // fixed_starts_[level]), which PopLevel() unfixes.
+  std::vector<int> fixed_at_;
+  std::vector<Explanation> fixed_;
+  std::vector<int> fixed_trail_;
+  std::vector<size_t> fixed_starts_;
+  Explanation one_cell_;  // scratch: a single cell
+  Explanation conflict_;
   Failure failure_;
   std::string root_failure_;
 };

@@ -148,14 +148,17 @@ struct Enumerator::Shared {
 class Enumerator::Worker {
  public:
   Worker(std::shared_ptr<const MaskIndex> index, const Grid& grid, const FillOptions& options)
-      : d_(std::move(index), grid, options), backjumping_(options.backjumping), stack_check_(options.stack_check) {}
+      : d_(std::move(index), grid, options),
+        backjumping_(options.backjumping),
+        stack_check_(options.stack_check),
+        pattern_refutation_(options.pattern_refutation) {}
   void set_shared(Shared* shared) { shared_ = shared; }
 
   absl::Status Init() {
     if (absl::Status s = d_.Init(); !s.ok()) return s;
     const size_t depths = size_t(d_.var_count()) + 1;
     candidates_.resize(depths);
-    reasons_.assign(depths, LevelSet(d_.max_level()));
+    reasons_.assign(depths, d_.EmptyExplanation());
     path_.resize(depths);
     next_.resize(depths);
     end_.resize(depths);
@@ -237,7 +240,7 @@ class Enumerator::Worker {
       // adds to the sets; the others may be pruned by then.
       std::stable_partition(ids.begin(), ids.end(), [&](uint32_t id) { return !Seen(x, id); });
     }
-    LevelSet& reason = reasons_[depth];
+    Explanation& reason = reasons_[depth];
     bool found = false;
     // ids[next_[depth]..end_[depth]) are left to try; MaybeHandOver() may lower
     // end_ meanwhile.
@@ -259,18 +262,21 @@ class Enumerator::Worker {
       const bool below = d_.Assign(x, id) && d_.Propagate() && Visit(depth + 1);
       d_.PopLevel();
       if (Stopped()) return true;
+      // Every word of x with id's letters where the conflict's cells of
+      // this decision are has no fill below either (explanation.h).
+      WordPattern refuted{x, id, WordPattern::AllPositions(d_.var(x).length)};
       if (below) {
         // Every fill with x = id is counted: the later siblings go without
         // it, because of every decision so far.
         found = true;
         reason.Clear();
-        reason.AddUpTo(decision - 1);
+        d_.AddFixedUpTo(decision - 1, &reason);
         // The fills just found may have seen every word x's later siblings
         // and the other slots could add: then none of the siblings can add
         // one either (without this, slots that no crossing links multiply:
         // each word of one tried with every word of another).
         if (word_sets && AllSeen()) return true;
-      } else if (backjumping_ && !d_.conflict().Contains(decision)) {
+      } else if (backjumping_ && !d_.Involves(d_.conflict(), decision)) {
         // The decisions above alone leave no fill: x's other words would
         // fail the same way (conflict-directed backjumping). With a fill
         // found already, this node is done all the same.
@@ -278,15 +284,17 @@ class Enumerator::Worker {
         return found;
       } else {
         reason.CopyFrom(d_.conflict());
-        reason.Remove(decision);
+        reason.Subtract(d_.Fixed(decision));
+        const uint64_t involved = d_.PositionsIn(x, d_.conflict(), decision);
+        if (pattern_refutation_ && involved != 0) refuted.positions = involved;
       }
-      if (!d_.RemoveOne(x, id, reason) || !d_.Propagate()) return found;
+      if (!d_.RemoveMatching(refuted, reason) || !d_.Propagate()) return found;
     }
     if (split_[depth]) {
       // Words handed over are still in the domain: no explanation covers
       // them, so none is given (every decision takes part: no backjump).
       d_.conflict().Clear();
-      d_.conflict().AddUpTo(d_.level());
+      d_.AddFixedUpTo(d_.level(), &d_.conflict());
     }
     return found;
   }
@@ -392,10 +400,11 @@ class Enumerator::Worker {
   Shared* shared_ = nullptr;
   const bool backjumping_;
   const bool stack_check_;
+  const bool pattern_refutation_;
   std::optional<StackCheck> stack_;  // none: no stacked slots, or the check is off
   // Per depth (decisions from the root), reused:
   std::vector<std::vector<uint32_t>> candidates_;  // the words to try
-  std::vector<LevelSet> reasons_;
+  std::vector<Explanation> reasons_;
   Prefix path_;                 // the decision made there now
   std::vector<size_t> next_;    // the next candidate to try
   std::vector<size_t> end_;     // the candidates from here on are handed over

@@ -110,6 +110,12 @@ struct FillOptions {
   bool keep_proven_out = true;
   // false: refutations are not kept as nogoods (see Search).
   bool learn_nogoods = true;
+  // true: a refutation takes out, with the word tried, every word of its
+  // slot with the letters its conflict's cells hold, and nogoods name such
+  // patterns (explanation.h). Off by default: it settled some grids 2-3
+  // times sooner and others 2-4 times later (README, "Filling"), and its
+  // wider explanations cost each node some 10%.
+  bool pattern_refutation = false;
   bool lookahead = true;    // false: values in plain score order
   bool regions = true;      // false: no region-by-region search
   // false: no look at stacked slots through all their crossings at once

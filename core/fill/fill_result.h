@@ -34,8 +34,9 @@ struct FillStats {
   uint64_t backtracks = 0;   // decisions refuted
   uint64_t backjumps = 0;    // decisions undone without a refutation (not in the conflict)
   uint64_t restarts = 0;
-  // Words refuted with no decision in the reason: out of their slots for
-  // good, kept at the root across restarts.
+  // Refutations with no decision in the reason: their words (the one tried
+  // and those with its letters where the conflict's cells are) out of
+  // their slots for good, kept at the root across restarts.
   uint64_t proven_out = 0;
   // Refutations with decisions in the reason, kept as nogoods; and how
   // often a nogood took a word out of a slot.
@@ -48,6 +49,10 @@ struct FillStats {
   // Stack checks that took words out of a slot before a decision
   // (FillOptions::stack_check).
   uint64_t stack_removals = 0;
+  // Words that refutations took out beside the word refuted: those with
+  // its letters where the conflict's cells are (FillOptions::
+  // pattern_refutation).
+  uint64_t pattern_removals = 0;
   double seconds = 0;
 
   // Adds another search's counters (not its seconds).
@@ -62,6 +67,7 @@ struct FillStats {
     shared_in += o.shared_in;
     shared_in_below += o.shared_in_below;
     stack_removals += o.stack_removals;
+    pattern_removals += o.pattern_removals;
   }
 };
 

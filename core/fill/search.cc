@@ -35,7 +35,7 @@ Search::Search(std::shared_ptr<const MaskIndex> index, const Grid& grid, const F
 
 absl::Status Search::Init() {
   if (absl::Status s = d_.Init(); !s.ok()) return s;
-  reason_ = LevelSet(d_.max_level());
+  reason_ = d_.EmptyExplanation();
   selected_.assign(d_.var_count(), options_.only.empty() ? 1 : 0);
   for (const SlotRef& ref : options_.only) {
     bool found = false;
@@ -60,7 +60,7 @@ absl::Status Search::Init() {
   // explain "no fill" alone: not where a fill found, the fills to differ
   // from or the bound to beat take part in them.
   if (options_.learn_nogoods && options_.solutions == 1) {
-    nogoods_.emplace(kMaxNogoods, kMaxNogoodLength, d_.max_level());
+    nogoods_.emplace(kMaxNogoods, kMaxNogoodLength, d_);
   }
   FindRegions();
   return absl::OkStatus();
@@ -208,7 +208,7 @@ bool Search::DiffersEnough() {
     }
     if (can_differ >= options_.differ) continue;
     // The agreeing decisions alone make this fill too close to that one.
-    LevelSet& conflict = d_.conflict();
+    Explanation& conflict = d_.conflict();
     conflict.Clear();
     for (int x = 0; x < d_.var_count(); ++x) {
       if (selected_[x] && d_.var(x).assigned >= 0 && d_.var(x).assigned == fill[x]) conflict.Union(d_.var(x).why);
@@ -227,7 +227,7 @@ bool Search::CanImprove() {
   if (bound > min_sum_) return true;
   // The bound depends on every domain: every decision takes part.
   d_.conflict().Clear();
-  d_.conflict().AddUpTo(d_.level());
+  d_.AddFixedUpTo(d_.level(), &d_.conflict());
   return false;
 }
 
@@ -286,8 +286,8 @@ void Search::NoteDepth() {
 // that empties a domain (no fill exists).
 bool Search::KeepProvenOut() {
   reason_.Clear();  // the explanation: no decision at all
-  for (const auto& [x, id] : proven_out_) {
-    if (!d_.RemoveOne(x, id, reason_)) return false;
+  for (const WordPattern& p : proven_out_) {
+    if (!d_.RemoveMatching(p, reason_)) return false;
   }
   stats_.proven_out += proven_out_.size();
   proven_out_.clear();
@@ -316,7 +316,7 @@ bool Search::TakeWordsProvenOut() {
   if (from == proven_out_.size()) return true;
   reason_.Clear();  // proven out: no decision explains it
   for (size_t i = from; i < proven_out_.size(); ++i) {
-    if (!d_.RemoveOne(proven_out_[i].first, proven_out_[i].second, reason_)) return false;
+    if (!d_.RemoveMatching(proven_out_[i], reason_)) return false;
   }
   return d_.Propagate();
 }
@@ -326,17 +326,24 @@ bool Search::ApplyNogoods(int x, uint32_t id) {
   return nogoods_->OnAssign(d_, x, id) && d_.Propagate();
 }
 
-// x = id was refuted at `decision` because of the decisions in reason_:
-// they and x = id never hold together, in this branch or any other.
-void Search::Learn(int x, uint32_t id, int decision) {
+// `refuted` was refuted at `decision` because of the cells in reason_: the
+// letters the decisions put in them and the refuted pattern never hold
+// together, in this branch or any other.
+void Search::Learn(const WordPattern& refuted, int decision) {
   if (!nogoods_) return;
-  std::vector<NogoodStore::Literal> lits{{x, id}};
-  // Deepest first: lits[1] is the decision undone first.
+  std::vector<NogoodStore::Literal> lits{refuted};
+  // Deepest first: lits[1] is the decision undone first. Each decision
+  // stands for the letters it fixed that take part.
   for (int level = decision - 1; level > kRunLevel; --level) {
-    if (reason_.Contains(level)) lits.push_back(decisions_[level]);
+    if (!d_.Involves(reason_, level)) continue;
+    NogoodStore::Literal lit = decisions_[level];
+    lit.positions = options_.pattern_refutation
+                        ? d_.PositionsIn(lit.var, reason_, level)
+                        : WordPattern::AllPositions(d_.var(lit.var).length);
+    lits.push_back(lit);
   }
   if (shared_ != nullptr && lits.size() <= SharedLearning::kMaxSharedNogoodLength) outbox_.push_back(lits);
-  nogoods_->Add(std::move(lits));
+  nogoods_->Add(d_, std::move(lits));
 }
 
 void Search::ExchangeLearning() {
@@ -346,7 +353,7 @@ void Search::ExchangeLearning() {
   stats_.shared_in += words.size() + outbox_.size();
   proven_out_.insert(proven_out_.end(), words.begin(), words.end());
   if (nogoods_) {
-    for (SharedLearning::Nogood& n : outbox_) nogoods_->Add(std::move(n));
+    for (SharedLearning::Nogood& n : outbox_) nogoods_->Add(d_, std::move(n));
   }
   outbox_.clear();
 }
@@ -387,7 +394,7 @@ Search::RunEnd Search::Dive() {
       if (!improve_ && static_cast<int>(result_.fills.size()) >= options_.solutions) return RunEnd::kSolved;
       // More fills wanted: every decision took part in this "failure".
       d_.conflict().Clear();
-      d_.conflict().AddUpTo(d_.level());
+      d_.AddFixedUpTo(d_.level(), &d_.conflict());
       return RunEnd::kExhausted;
     }
     if (ShouldStop()) return RunEnd::kStopped;
@@ -419,30 +426,38 @@ Search::RunEnd Search::Dive() {
       d_.mutable_var(x).weight += 0.5;  // the decision failed at once
     }
     d_.PopLevel();
-    // The conflict names the decisions that together leave no fill below.
-    // If this one is not among them, the earlier ones alone fail: trying
-    // x's other words would fail the same way, so jump back past them.
-    bool failed = options_.backjumping && !d_.conflict().Contains(decision);
+    // The conflict names the cells whose letters together leave no fill
+    // below. If none of them is this decision's, the earlier ones alone
+    // fail: trying x's other words would fail the same way, so jump back
+    // past them.
+    const uint64_t involved = d_.PositionsIn(x, d_.conflict(), decision);
+    bool failed = options_.backjumping && involved == 0;
     if (failed) {
       ++stats_.backjumps;
     } else {
       ++stats_.backtracks;
-      // Refute: x is not this word, at the caller's level, because of the
-      // conflict's other decisions.
+      // Refute, at the caller's level, because of the conflict's other
+      // cells: x takes no word with this word's letters at the positions
+      // that took part (the word alone, without pattern refutation).
       reason_.CopyFrom(d_.conflict());
-      reason_.Remove(decision);
-      // No decision explains the refutation: x never takes this word, in
+      reason_.Subtract(d_.Fixed(decision));
+      const bool by_pattern = options_.pattern_refutation && involved != 0;
+      const WordPattern refuted{x, id, by_pattern ? involved : WordPattern::AllPositions(d_.var(x).length)};
+      // No decision explains the refutation: x never takes these words, in
       // this run or any later one (kept at the root from the next run on).
-      if (reason_.NoneAbove(kRunLevel)) {
-        if (options_.keep_proven_out && options_.solutions == 1 && only_region_ < 0) proven_out_.push_back({x, id});
+      if (reason_.empty()) {
+        if (options_.keep_proven_out && options_.solutions == 1 && only_region_ < 0) proven_out_.push_back(refuted);
       } else if (stats_.nodes > nodes_before) {
         // Only a refutation that took a search below it: one that the
         // decision's own propagation made is made again at once anyway
         // (on h2110 those were 96% of the refutations, and learning them
         // made the search slower).
-        Learn(x, id, decision);
+        Learn(refuted, decision);
       }
-      failed = !d_.RemoveOne(x, id, reason_) || !d_.Propagate();
+      const uint32_t size_before = d_.var(x).size;
+      failed = !d_.RemoveMatching(refuted, reason_);
+      if (!failed) stats_.pattern_removals += size_before - d_.var(x).size - 1;
+      failed = failed || !d_.Propagate();
     }
     if (failed) {
       if (!region_start) return RunEnd::kExhausted;

@@ -12,14 +12,17 @@
 // FillOptions::stack_check_after refutations on, on slots of
 // stack_check_min_length letters or more). Branching is two-way
 // (slot = word, else slot != word). A wipe-out's conflict
-// (Domains::conflict) says which decisions together caused it; a decision
-// outside a subtree's conflict is undone without trying its other words
-// (conflict-directed backjumping).
+// (Domains::conflict) says which decisions (with pattern refutation: which
+// decided cells) together caused it; a decision outside a subtree's
+// conflict is undone without trying its other words (conflict-directed
+// backjumping). With FillOptions::pattern_refutation a refutation takes
+// out, with the word, every word of the slot that has its letters in the
+// cells of the conflict it fixed: they fail the same way.
 // Each refutation is learned: with no decision in its explanation, its
-// word leaves its slot at the root for every later run (proven out);
-// otherwise it becomes a nogood (nogood_store.h), the refuted word and the
-// explanation's decisions, which prunes every later branch where those
-// decisions are made again. Restarts use a growing cutoff on refuted
+// pattern leaves its slot at the root for every later run (proven out);
+// otherwise it becomes a nogood (nogood_store.h), the refuted pattern and
+// each decision's letters in the explanation's cells, which prunes every
+// later branch where those letters are placed again. Restarts use a growing cutoff on refuted
 // decisions (geometric or Luby: restart_cutoffs.h) and keep the learned
 // weights, the words proven out and the nogoods. A run that ends within its cutoff has searched
 // everything, so "impossible" is a proof.
@@ -138,7 +141,9 @@ class Search {
   void NoteDepth();
   // The nogoods after x = id; false on a wipe-out.
   bool ApplyNogoods(int x, uint32_t id);
-  void Learn(int x, uint32_t id, int decision);
+  // Learns the refutation of `refuted` (x's pattern at `decision`) with
+  // reason_'s cells as a nogood.
+  void Learn(const WordPattern& refuted, int decision);
   bool KeepProvenOut();
   // At the root between runs: publishes what this run learned and takes
   // what the other members did (proven out words, short nogoods).
@@ -171,7 +176,7 @@ class Search {
 
   std::vector<char> selected_;  // per variable: decided by the search
   int selected_count_ = 0;
-  std::vector<std::pair<int, uint32_t>> proven_out_;
+  std::vector<WordPattern> proven_out_;
   // proven_out_[0, published_) are published already (or came from the
   // other members); proven_out_[0, at_run_level_) are out at the run's
   // level too.
@@ -190,7 +195,7 @@ class Search {
   std::vector<std::vector<int>> found_;
   bool improve_ = false;
   int64_t min_sum_ = 0;
-  LevelSet reason_;
+  Explanation reason_;
 
   FillStats stats_;
   FillResult result_;

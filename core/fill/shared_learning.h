@@ -3,9 +3,10 @@
 // Every member searches the same grid under the same rules (only their
 // seeds and restart schedules differ), so their variables are numbered
 // alike and what one proves holds for all:
-//   - words proven out of a slot (refuted with no decision in the reason):
-//     every member drops them at once (where it is in its search, and
-//     again at its run's level and its restarts);
+//   - words proven out of a slot (refuted with no decision in the reason;
+//     a pattern: every word of the slot with some letters there): every
+//     member drops them at once (where it is in its search, and again at
+//     its run's level and its restarts);
 //   - short nogoods (a few assignments that no fill makes together): every
 //     member adds them to its store at its next restart.
 // Members exchange everything at their restarts (the root, nothing
@@ -30,6 +31,7 @@
 #include <vector>
 
 #include "core/fill/nogood_store.h"
+#include "core/fill/word_pattern.h"
 
 namespace xwdb {
 
@@ -39,7 +41,7 @@ class SharedLearning {
   // one seldom acts, and each costs every member its watches.
   static constexpr size_t kMaxSharedNogoodLength = 3;
 
-  using Word = std::pair<int, uint32_t>;  // (variable, word id)
+  using Word = WordPattern;  // the words of a pattern, out of its variable
   using Nogood = std::vector<NogoodStore::Literal>;
 
   // What a member has read so far.

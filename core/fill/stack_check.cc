@@ -30,9 +30,9 @@ StackCheck::StackCheck(const Domains& d) : neighbours_(d.var_count()), backoff_(
   }
 }
 
-bool StackCheck::Unsupported(const Domains& d, int x, std::vector<uint64_t>* removed, LevelSet* why) {
+bool StackCheck::Unsupported(const Domains& d, int x, std::vector<uint64_t>* removed, Explanation* why) {
   removed->assign(d.var(x).live.size(), 0);
-  *why = LevelSet(d.max_level());
+  *why = d.EmptyExplanation();
   bool found = false;
   for (const Neighbour& n : neighbours_[x]) found |= CheckNeighbour(d, x, n, removed, why);
   return found;
@@ -61,7 +61,7 @@ bool StackCheck::Prune(Domains* d, int x, bool* pruned) {
 }
 
 bool StackCheck::CheckNeighbour(const Domains& d, int x, const Neighbour& n, std::vector<uint64_t>* removed,
-                                LevelSet* why) {
+                                Explanation* why) {
   const Domains::Var& v = d.var(x);
   const Domains::Var& y = d.var(n.y);
   if (y.assigned >= 0 || y.size == 0) return false;

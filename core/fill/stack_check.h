@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "core/fill/domains.h"
-#include "core/fill/level_set.h"
+#include "core/fill/explanation.h"
 
 namespace xwdb {
 
@@ -47,8 +47,8 @@ class StackCheck {
 
   // The words of open variable x that some open stacked neighbour leaves
   // without support: sets `*removed` (parallel to var(x).live) and `*why`
-  // (their explanation; sized to d.max_level()). False if there are none.
-  bool Unsupported(const Domains& d, int x, std::vector<uint64_t>* removed, LevelSet* why);
+  // (their explanation; of d.EmptyExplanation()'s capacity). False if there are none.
+  bool Unsupported(const Domains& d, int x, std::vector<uint64_t>* removed, Explanation* why);
 
   // Before deciding x: removes what Unsupported() finds and propagates.
   // False on a wipe-out (d's conflict explains it). `*pruned`: whether
@@ -78,7 +78,7 @@ class StackCheck {
 
   // Words of x without support in n.y, added to *removed; false if the
   // check has nothing to say (n.y assigned, or no open shared crossing).
-  bool CheckNeighbour(const Domains& d, int x, const Neighbour& n, std::vector<uint64_t>* removed, LevelSet* why);
+  bool CheckNeighbour(const Domains& d, int x, const Neighbour& n, std::vector<uint64_t>* removed, Explanation* why);
 
   std::vector<std::vector<Neighbour>> neighbours_;  // per variable
   bool any_ = false;
@@ -92,7 +92,7 @@ class StackCheck {
   int checked_level_ = -1;
   uint32_t checked_size_ = 0;
   std::vector<uint64_t> removed_;
-  LevelSet why_;
+  Explanation why_;
   // Scratch, reused.
   std::vector<const Shared*> open_;
   // Indexed by open crossing * (alphabet size + 1) + letter of x:

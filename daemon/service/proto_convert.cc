@@ -94,6 +94,7 @@ void FillResultToProto(const FillResult& result, const MaskIndex& index, v1::Fil
   st->set_nogood_prunings(result.stats.nogood_prunings);
   st->set_shared_in(result.stats.shared_in);
   st->set_stack_removals(result.stats.stack_removals);
+  st->set_pattern_removals(result.stats.pattern_removals);
   st->set_seconds(result.stats.seconds);
   out->set_proven_best(result.proven_best);
   out->set_settled_by(result.settled_by);

@@ -146,7 +146,8 @@ int Run(const FillArgs& a, Io& io) {
                   {"backjumps", r.stats.backjumps}, {"restarts", r.stats.restarts},
                   {"proven_out", r.stats.proven_out}, {"nogoods_learned", r.stats.nogoods_learned},
                   {"nogood_prunings", r.stats.nogood_prunings}, {"shared_in", r.stats.shared_in},
-                  {"stack_removals", r.stats.stack_removals}, {"seconds", r.stats.seconds}};
+                  {"stack_removals", r.stats.stack_removals}, {"pattern_removals", r.stats.pattern_removals},
+                  {"seconds", r.stats.seconds}};
     j["settled_by"] = r.settled_by;
     j["fills"] = nlohmann::json::array();
     for (size_t k = 0; k < r.fills.size(); ++k) {
@@ -210,6 +211,8 @@ int Run(const FillArgs& a, Io& io) {
            << r.stats.nogoods_learned << " nogoods learned, " << r.stats.nogood_prunings << " words pruned by them"
            << (r.stats.shared_in ? absl::StrCat(", ", r.stats.shared_in, " lessons shared") : "")
            << (r.stats.stack_removals ? absl::StrCat(", ", r.stats.stack_removals, " stack checks that pruned") : "")
+           << (r.stats.pattern_removals ? absl::StrCat(", ", r.stats.pattern_removals, " words refuted with their letters")
+                                        : "")
            << (r.settled_by != "sat"                      ? ""
                : r.outcome == FillOutcome::kFilled || r.outcome == FillOutcome::kImpossible
                    ? "; settled by the SAT member"
@@ -292,6 +295,9 @@ Command AddFillCommand(CLI::App* root) {
                   "Refuted decisions in the first run (geometric, default 150) or the unit (luby, default 2400)")
       ->check(CLI::Range(1.0, 1e12));
   app->add_flag("!--no-nogoods", o.learn_nogoods, "Study mode: refutations are not kept as nogoods");
+  app->add_flag("--patterns", o.pattern_refutation,
+                "A refutation takes out every word of its slot with the letters that took part, not the word "
+                "alone (sooner on some grids, later on others)");
   app->add_flag("!--no-lookahead", o.lookahead, "Study mode: candidates in plain score order");
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   app->add_flag("!--no-stack-check", o.stack_check,

@@ -116,7 +116,7 @@ TEST(DomainsTest, LetterSetsStayExactThroughDecisionsRefutationsAndUndos) {
     // Per level above the root: whether a refutation (which the reference
     // cannot know of) happened there.
     std::vector<bool> refuted;
-    LevelSet why(d.max_level());
+    Explanation why = d.EmptyExplanation();
     for (int step = 0; step < 40; ++step) {
       const std::string where = absl::StrCat("round ", round, " step ", step, "\n", grid_text);
       const int r = static_cast<int>(rng() % 10);
@@ -142,8 +142,8 @@ TEST(DomainsTest, LetterSetsStayExactThroughDecisionsRefutationsAndUndos) {
       bool ok;
       if (refute) {
         ++refutations;
+        // Any decided cells: the reference does not read explanations.
         why.Clear();
-        why.Add(d.level());
         ok = d.RemoveOne(x, id, why) && d.Propagate();
       } else {
         ok = d.Assign(x, id) && d.Propagate();

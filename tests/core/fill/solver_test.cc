@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/fill/enumerate.h"
-#include "core/fill/level_set.h"
+#include "core/fill/word_pattern.h"
 #include "core/fill/search.h"
 #include "core/fill/shared_learning.h"
 #include "gtest/gtest.h"
@@ -175,30 +175,16 @@ TEST(SolverTest, BackjumpingAgreesWithChronologicalSearch) {
   EXPECT_GT(backjumps, 200u);
 }
 
-TEST(LevelSetTest, NoneAboveAgreesWithAMemberByMemberCheck) {
-  std::mt19937 rng(3);
-  for (int round = 0; round < 2000; ++round) {
-    const int max_level = 1 + static_cast<int>(rng() % 200);
-    LevelSet set(max_level);
-    std::vector<int> members;
-    for (int k = static_cast<int>(rng() % 4); k > 0; --k) {
-      members.push_back(static_cast<int>(rng() % (max_level + 1)));
-      set.Add(members.back());
-    }
-    const int level = static_cast<int>(rng() % (max_level + 70)) - 1;
-    const bool expected = std::all_of(members.begin(), members.end(), [&](int m) { return m <= level; });
-    EXPECT_EQ(set.NoneAbove(level), expected) << "max " << max_level << ", level " << level;
-  }
-}
-
 // A restarting search with a short first run (or Luby unit), both
-// schedules, with and without backjumping and duplicates, varied by round.
+// schedules, with and without backjumping, duplicates and pattern
+// refutation, varied by round.
 FillOptions Restarting(int round, double cutoff) {
   FillOptions options;
   options.seed = round;
   options.max_nodes = 200000;
   options.allow_duplicates = round % 4 == 0;
   options.backjumping = round % 3 != 0;
+  options.pattern_refutation = round / 2 % 2 == 0;
   options.restart_cutoff = cutoff;
   // Luby's runs stay short longer: more restarts, more learned across them.
   options.restart_schedule = round % 2 == 0 ? RestartSchedule::kLuby : RestartSchedule::kGeometric;
@@ -552,7 +538,7 @@ TEST(SolverTest, MembersTakeTheirShareOfTheFirstDecisionsWords) {
 // (a complete search with those words placed finds none).
 TEST(SolverTest, WhatTheMembersShareHoldsInEveryFill) {
   std::mt19937 rng(41);
-  size_t words_checked = 0, nogoods_checked = 0;
+  size_t words_checked = 0, nogoods_checked = 0, patterns_checked = 0;
   for (int round = 0; round < 400; ++round) {
     const Grid g = RandomGrid(rng);
     const Dictionary d = RandomDictionary(4 + round % 2, 100 + static_cast<int>(rng() % 500), 6, 15000 + round);
@@ -576,28 +562,56 @@ TEST(SolverTest, WhatTheMembersShareHoldsInEveryFill) {
     members[0]->Run();
     members[1]->Run();
     const Domains& root = members[0]->root_domains();
-    auto impossible_with = [&](const std::vector<std::pair<int, uint32_t>>& placed) {
-      FillOptions o = Complete(options);
-      o.max_nodes = 0;
-      for (const auto& [x, id] : placed) {
-        const Slot& slot = root.slots()[root.var(x).slot];
-        o.placed.push_back({SlotRef{slot.row, slot.col, slot.down}, std::string(d.index->letters(slot.length(), id))});
+    // Each pattern stands for every root word of its slot with its letters:
+    // each combination of those (a few of each, at random) has no fill.
+    auto impossible_with = [&](const std::vector<WordPattern>& patterns) {
+      std::vector<std::vector<uint32_t>> words(patterns.size());
+      for (size_t k = 0; k < patterns.size(); ++k) {
+        root.ForEachWord(patterns[k].var, [&](uint32_t id) {
+          const WordPattern& p = patterns[k];
+          const absl::string_view a = d.index->letters(root.var(p.var).length, id);
+          const absl::string_view b = d.index->letters(root.var(p.var).length, p.word);
+          bool match = true;
+          for (int pos = 0; pos < root.var(p.var).length; ++pos) match &= !(p.positions >> pos & 1) || a[pos] == b[pos];
+          if (match) words[k].push_back(id);
+          return true;
+        });
+        if (words[k].empty()) return true;  // no word of the pattern left at the root: nothing to fill
+        std::mt19937 sampler(round * 7 + static_cast<int>(k));  // rng stays the rounds'
+        std::shuffle(words[k].begin(), words[k].end(), sampler);
+        const size_t sample = patterns.size() > 1 ? 2 : 3;
+        if (words[k].size() > sample) words[k].resize(sample);
       }
-      return Fill(d, g, o).outcome == FillOutcome::kImpossible;
+      std::vector<size_t> pick(patterns.size(), 0);
+      for (;;) {
+        FillOptions o = Complete(options);
+        o.max_nodes = 0;
+        for (size_t k = 0; k < patterns.size(); ++k) {
+          const Slot& slot = root.slots()[root.var(patterns[k].var).slot];
+          o.placed.push_back({SlotRef{slot.row, slot.col, slot.down},
+                              std::string(d.index->letters(slot.length(), words[k][pick[k]]))});
+        }
+        if (Fill(d, g, o).outcome != FillOutcome::kImpossible) return false;
+        size_t k = 0;
+        for (; k < pick.size() && ++pick[k] == words[k].size(); ++k) pick[k] = 0;
+        if (k == pick.size()) return true;
+      }
     };
     for (const SharedLearning::Word& w : shared.words()) {
-      EXPECT_TRUE(impossible_with({w})) << "word " << w.second << " of variable " << w.first;
+      EXPECT_TRUE(impossible_with({w})) << "word " << w.word << " of variable " << w.var << ", positions "
+                                        << w.positions;
       ++words_checked;
+      patterns_checked += w.positions != WordPattern::AllPositions(root.var(w.var).length);
     }
     for (const SharedLearning::Nogood& n : shared.nogoods()) {
-      std::vector<std::pair<int, uint32_t>> placed;
-      for (const NogoodStore::Literal& l : n) placed.push_back({l.var, l.word});
-      EXPECT_TRUE(impossible_with(placed));
+      EXPECT_TRUE(impossible_with(n));
       ++nogoods_checked;
+      for (const WordPattern& l : n) patterns_checked += l.positions != WordPattern::AllPositions(root.var(l.var).length);
     }
   }
   EXPECT_GT(words_checked, 50u);
   EXPECT_GT(nogoods_checked, 100u);
+  EXPECT_GT(patterns_checked, 20u);
 }
 
 // Between its run's first decisions a member takes the words another has
@@ -639,11 +653,14 @@ TEST(SolverTest, AMemberTakesTheOthersWordsProvenOutBetweenItsFirstDecisions) {
       probe.set_shared_learning(&copy, 1);
       if (probe.Run().outcome == FillOutcome::kTimeout) {
         const Domains& root = probe.root_domains();
-        for (const auto& [x, id] : published) {
-          const Slot& slot = root.slots()[root.var(x).slot];
+        for (const WordPattern& p : published) {
+          const Slot& slot = root.slots()[root.var(p.var).slot];
           const std::string placed = SlotLetters(probe.progress().best, slot);
+          const std::string word(d.index->letters(slot.length(), p.word));
+          bool matches = true;
+          for (int pos = 0; pos < slot.length(); ++pos) matches &= !(p.positions >> pos & 1) || placed[pos] == word[pos];
           ++probes;
-          EXPECT_NE(placed, std::string(d.index->letters(slot.length(), id))) << "variable " << x;
+          EXPECT_FALSE(matches) << "variable " << p.var;
         }
       }
     }
@@ -688,7 +705,7 @@ std::vector<SharedLearning::Word> WordsInNoFill(const Dictionary& d, const Grid&
     }
     for (uint32_t id = 0; id < v.domain.size() * 64; ++id) {
       if ((v.domain[id / 64] >> (id % 64) & 1) && !in_a_fill.count(std::string(d.index->letters(v.length, id)))) {
-        out.push_back({x, id});
+        out.push_back({x, id, WordPattern::AllPositions(v.length)});
       }
     }
   }

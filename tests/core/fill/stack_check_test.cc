@@ -113,7 +113,7 @@ TEST(StackCheckTest, RemovesExactlyTheWordsNoStackedNeighbourSupports) {
     StackCheck check(d);
     const std::string grid_text = g.ToText(dict.alphabet);
     std::vector<uint64_t> removed;
-    LevelSet why;
+    Explanation why;
     for (int step = 0; step < 12; ++step) {
       std::vector<int> open;
       for (int x = 0; x < d.var_count(); ++x) {
@@ -139,13 +139,11 @@ TEST(StackCheckTest, RemovesExactlyTheWordsNoStackedNeighbourSupports) {
         if (!found) continue;
         ++removals;
         words_removed += static_cast<int>(got.size());
-        // The explanation holds the decisions behind every domain read.
+        // The explanation holds every member behind every domain read.
         for (int r : read) {
-          for (int level = Domains::kRootLevel + 1; level <= d.level(); ++level) {
-            if (d.var(r).why.Contains(level)) {
-              ASSERT_TRUE(why.Contains(level)) << where << d.VarPlace(x) << " level " << level;
-            }
-          }
+          d.var(r).why.ForEach([&](int member) {
+            ASSERT_TRUE(why.Contains(member)) << where << d.VarPlace(x) << " member " << member;
+          });
         }
       }
       const int x = open[rng() % open.size()];

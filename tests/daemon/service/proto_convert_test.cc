@@ -29,6 +29,7 @@ TEST(FillResultToProtoTest, EveryStatReachesItsField) {
   result.stats.nogood_prunings = 17;
   result.stats.shared_in = 18;
   result.stats.stack_removals = 19;
+  result.stats.pattern_removals = 23;
   result.stats.seconds = 1.5;
   v1::FillResult out;
   FillResultToProto(result, *index, &out);
@@ -43,6 +44,7 @@ TEST(FillResultToProtoTest, EveryStatReachesItsField) {
   EXPECT_EQ(out.stats().nogood_prunings(), 17u);
   EXPECT_EQ(out.stats().shared_in(), 18u);
   EXPECT_EQ(out.stats().stack_removals(), 19u);
+  EXPECT_EQ(out.stats().pattern_removals(), 23u);
   EXPECT_EQ(out.stats().seconds(), 1.5);
 }
 
