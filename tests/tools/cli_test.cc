@@ -374,6 +374,15 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
     EXPECT_TRUE(fill["stats"].contains(counter)) << counter;
   }
   EXPECT_GE(fill["stats"]["nodes"], 2);
+  EXPECT_EQ(fill["stats"]["pattern_removals"], 0);  // off by default
+  // Refutations by pattern: the same rules, so a fill of the same grid.
+  Result patterns = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--format",
+                          "json", "--threads", "1", "--patterns"});
+  ASSERT_EQ(patterns.code, kExitOk) << patterns.err;
+  auto by_pattern = nlohmann::json::parse(patterns.out);
+  EXPECT_EQ(by_pattern["outcome"], "filled");
+  EXPECT_EQ(by_pattern["fills"][0]["rows"][0], "CAT");
+  EXPECT_TRUE(by_pattern["stats"].contains("pattern_removals"));
   // The SAT member alone: the status line says it settled the grid (a
   // timeout would say only that the answer is its run).
   Result sat = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--sat", "only"});
@@ -384,6 +393,7 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   Result none = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("q.txt")});
   EXPECT_EQ(none.code, 2);
   EXPECT_NE(none.err.find("1 across (row 1, column 1): no word fits Q.."), std::string::npos) << none.err;
+  EXPECT_EQ(Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("q.txt"), "--patterns"}).code, 2);
   testing::WriteFile(dir.Sub("bad.txt"), "..\n.5\n");
   Result bad = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("bad.txt")});
   EXPECT_EQ(bad.code, kExitError);
