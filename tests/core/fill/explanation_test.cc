@@ -1,4 +1,5 @@
-// Domains' explanations are decided cells: a wipe-out's conflict, its cells'
+// Domains' explanations (decided cells with pattern refutation, decisions
+// without): a wipe-out's conflict, its cells'
 // letters written into the grid alone, leaves no fill (checked by brute
 // force); a decision owns the cells it fixed first; an assigned crossing
 // explains its filter by the one cell it shares; a word pattern removes
