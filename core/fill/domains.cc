@@ -299,7 +299,7 @@ bool Domains::Wipeout(int x, const Explanation& cause) {
 // queueing the cells that lose letters. The letter sets are exact, so a
 // wipe-out is seen before any work. A small domain is walked word by
 // word; a large one loses the index's bitsets of the dropped letters, a
-// block at a time. `why`: the cells that explain `allowed`.
+// block at a time. `why`: what explains `allowed`.
 bool Domains::Filter(int x, int pos, LetterSet allowed, const Explanation& why) {
   Var& v = vars_[x];
   LetterSet drop = Letters(v, pos) & allowed.Complement(a_);

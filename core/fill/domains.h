@@ -32,9 +32,11 @@
 // Propagate() or PushLevel() a slot's letters may be out of date; after
 // them none is (PopLevel() drops the pending words a failure left).
 //
-// Explanations (explanation.h): every domain carries the decided cells and
-// decisions that explain its removals since the root. A removal caused by
-// an assigned crossing is explained by the one cell they share; by an open
+// Explanations (explanation.h): every domain carries the decisions that
+// explain its removals since the root, and with pattern refutation the
+// decided cells (else a cell stands for the decision that fixed it:
+// CellMember). A removal caused by an assigned crossing is explained by
+// the one cell they share; by an open
 // crossing, by that crossing's whole set (conservative: a superset is
 // sound); a word that leaves every other slot of its length because a slot
 // took it, by that decision. A failure leaves its conflict, what together
@@ -183,12 +185,15 @@ class Domains {
   int DecisionOf(int level) const { return decision_base_ + level; }
   // The member that stands for a decided cell's letter: the cell itself
   // with pattern refutation, else the decision that fixed it.
-  int CellMember(int cell) const { return options_.pattern_refutation ? cell : DecisionOf(std::max(fixed_at_[cell], 0)); }
+  int CellMember(int cell) const {
+    return options_.pattern_refutation ? cell : DecisionOf(std::max(fixed_at_[cell], 0));
+  }
   // Whether explanations have a member for the decision at `level` (every
   // level a search reaches; deeper ones are explained by their cells).
   bool HasDecisionMember(int level) const { return level <= max_level(); }
-  // The cells that the assignment made at `level` fixed (those of its slot
-  // that no shallower assignment had fixed), and DecisionOf(level). Those
+  // DecisionOf(level) and, with pattern refutation, the cells that the
+  // assignment made at `level` fixed (those of its slot that no shallower
+  // assignment had fixed). Those
   // of a level just popped stay readable until the next PushLevel().
   const Explanation& Fixed(int level) const { return fixed_[level]; }
   // True if `e` names the decision at `level` or a cell it fixed: the
@@ -231,8 +236,9 @@ class Domains {
   // mode) only the first wave is checked. False on a wipe-out.
   bool Propagate();
 
-  // The decided cells that together caused the latest failure. The search
-  // may also set it (a subtree with no fill).
+  // What together caused the latest failure (decisions, or decided cells
+  // with pattern refutation). The search may also set it (a subtree with
+  // no fill).
   Explanation& conflict() { return conflict_; }
   const Failure& failure() const { return failure_; }
   // Variables the duplicate rule leaves alone (a region searched on its

@@ -7,7 +7,8 @@
 // root; a wipe-out's set (the conflict) says which letters and decisions
 // together leave no fill.
 //
-// Cells, not decisions: a decision x = w enters an explanation only through
+// Cells, not decisions (with FillOptions::pattern_refutation; without, the
+// members are decisions only): a decision x = w enters an explanation only through
 // the cells of w that took part, so that a refutation holds for every word
 // of x with those letters there, not for w alone (a triple stack's third 15
 // is refuted for its last four letters, and every 15 ending so goes with
