@@ -9,9 +9,10 @@ namespace xwdb {
 NogoodStore::NogoodStore(size_t max_nogoods, int max_length, const Domains& d)
     : max_nogoods_(max_nogoods), max_length_(max_length), why_(d.EmptyExplanation()) {}
 
-uint64_t NogoodStore::KeyOf(const Domains& d, const Literal& l) const {
+void NogoodStore::WatchUnder(const Domains& d, const Literal& l, uint32_t id) {
   const int pos = std::countr_zero(l.positions);
-  return Key(l.var, pos, uint8_t(d.index().letters(d.var(l.var).length, l.word)[pos]));
+  watched_positions_ = std::max(watched_positions_, pos + 1);
+  watches_[Key(l.var, pos, uint8_t(d.index().letters(d.var(l.var).length, l.word)[pos]))].push_back(id);
 }
 
 bool NogoodStore::Holds(const Domains& d, const Literal& l) {
@@ -28,7 +29,7 @@ bool NogoodStore::Holds(const Domains& d, const Literal& l) {
 }
 
 void NogoodStore::Watch(const Domains& d, uint32_t id) {
-  for (int k = 0; k < 2; ++k) watches_[KeyOf(d, nogoods_[id].lits[k])].push_back(id);
+  for (int k = 0; k < 2; ++k) WatchUnder(d, nogoods_[id].lits[k], id);
 }
 
 bool NogoodStore::Add(const Domains& d, std::vector<Literal> lits) {
@@ -44,7 +45,10 @@ bool NogoodStore::OnAssign(Domains& d, int x, uint32_t word) {
   const Domains::Var& v = d.var(x);
   const absl::string_view w = d.index().letters(v.length, word);
   bool ok = true;
-  for (int pos = 0; pos < v.length && ok; ++pos) {
+  // No literal is watched at or past watched_positions_ (by default every
+  // literal is a whole word, watched under its first letter).
+  const int positions = std::min(v.length, watched_positions_);
+  for (int pos = 0; pos < positions && ok; ++pos) {
     const uint64_t key = Key(x, pos, uint8_t(w[pos]));
     auto it = watches_.find(key);
     if (it == watches_.end() || it->second.empty()) continue;
@@ -76,7 +80,7 @@ bool NogoodStore::OnAssign(Domains& d, int x, uint32_t word) {
       for (size_t k = 2; k < n.lits.size(); ++k) {
         if (Holds(d, n.lits[k])) continue;
         std::swap(n.lits[1], n.lits[k]);
-        watches_[KeyOf(d, n.lits[1])].push_back(id);
+        WatchUnder(d, n.lits[1], id);
         moved = true;
         break;
       }
@@ -120,6 +124,7 @@ void NogoodStore::Reduce(const Domains& d) {
   // Aging: what pruned long ago counts for less than what prunes now.
   for (Nogood& n : nogoods_) n.prunings /= 2;
   watches_.clear();
+  watched_positions_ = 1;
   for (size_t id = 0; id < nogoods_.size(); ++id) Watch(d, static_cast<uint32_t>(id));
 }
 

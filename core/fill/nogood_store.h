@@ -83,7 +83,8 @@ class NogoodStore {
   static uint64_t Key(int var, int pos, uint8_t letter) {
     return uint64_t(uint32_t(var)) << 16 | uint64_t(pos) << 8 | letter;
   }
-  uint64_t KeyOf(const Domains& d, const Literal& l) const;
+  // Adds id to the watches of l's key (its first position and letter).
+  void WatchUnder(const Domains& d, const Literal& l, uint32_t id);
   // Whether x's assigned word (if any) is one of l's pattern.
   static bool Holds(const Domains& d, const Literal& l);
   void Watch(const Domains& d, uint32_t id);
@@ -93,6 +94,9 @@ class NogoodStore {
   std::vector<Nogood> nogoods_;
   // Key -> the nogoods watching an assignment with that key.
   absl::flat_hash_map<uint64_t, std::vector<uint32_t>> watches_;
+  // One past the highest position any literal has been watched under since
+  // the watches were last rebuilt: OnAssign looks no further.
+  int watched_positions_ = 1;
   Explanation why_;
   uint64_t learned_ = 0;
   uint64_t prunings_ = 0;
