@@ -117,6 +117,23 @@ struct FillOptions {
   // wider explanations cost each node some 10%.
   bool pattern_refutation = false;
   bool lookahead = true;    // false: values in plain score order
+  // The value choice compares this many of a slot's best-scored candidates,
+  // and wide_lookahead_width on slots of wide_lookahead_min_length letters
+  // or more once the search has refuted wide_lookahead_after decisions (the
+  // grid is tight). Narrow keeps an easy fill's words the best scored (the
+  // first fills of five ../shared/bench 15x15s and 21x21s at Spread the
+  // Wordlist >= 30: mean score 2-4 points higher than with 256 on every slot
+  // from the start); wide finds the long words a tight grid's crossings can
+  // still take (one thread, CPU s, median of seeds 1-5, at >= 40:
+  // double-13s-d 7.7 -> 1.0, triple-10-15-9 3.7 -> 1.6, -b 0.6 -> 0.4). Wide
+  // on every slot was faster still there (0.2-0.6 s) but slower on the
+  // academic 23x23s with lex, whose slots are short (seeds 1-3: h2303 1.5 ->
+  // 6.7, h2304 6.6 -> 24.7); from 9 letters on, h2304 (eight 9s) took 9.0 ->
+  // 14.8 (seeds 1-5).
+  int lookahead_width = 16;
+  int wide_lookahead_width = 256;
+  uint64_t wide_lookahead_after = 1024;
+  int wide_lookahead_min_length = 10;
   bool regions = true;      // false: no region-by-region search
   // false: no look at stacked slots through all their crossings at once
   // (stack_check.h) before a decision.

@@ -17,8 +17,6 @@ namespace {
 constexpr int kRunLevel = Domains::kRootLevel + 1;
 // After the first run, the value is drawn among this many best candidates.
 constexpr int kRandomTop = 3;
-// How many of a slot's best-scored candidates the value choice compares.
-constexpr int kLookahead = 16;
 // The nogood store's bounds: how many it keeps, of how many assignments.
 // On h2110, 95% of the nogoods learned have 2 or 3 and 4% more than 12; a
 // long one acts only where all but one of its decisions recur. Neither
@@ -143,18 +141,22 @@ int Search::Choose() const {
   return best;
 }
 
-// Among the first kLookahead candidates (the best scored), the word that
-// leaves the most to its crossings: the sum over its cells of the log of
-// how many crossing words keep that letter. After a restart, one of the
-// kRandomTop best by that measure, at random. A member's first decision
-// of a run looks from its share of the words on (wrapping around).
+// Among the first lookahead_width candidates (the best scored; on a long
+// slot from wide_lookahead_after refuted decisions on, wide_lookahead_width),
+// the word that leaves the most to its crossings: the sum over its cells of
+// the log of how many crossing words keep that letter. After a restart,
+// one of the kRandomTop best by that measure, at random. A member's first
+// decision of a run looks from its share of the words on (wrapping around).
 uint32_t Search::PickValue(const Domains::Var& v) {
   struct Candidate {
     double support;
     uint32_t id;
   };
   std::vector<Candidate> top;
-  const int want = options_.lookahead ? kLookahead : (randomize_ ? kRandomTop : 1);
+  const bool wide =
+      stats_.backtracks >= options_.wide_lookahead_after && v.length >= options_.wide_lookahead_min_length;
+  const int width = wide ? options_.wide_lookahead_width : options_.lookahead_width;
+  const int want = options_.lookahead ? width : (randomize_ ? kRandomTop : 1);
   // A run's first decision skips the words before this member's share
   // (set_first_decision_share), then wraps around to them.
   const size_t skip = share_of_ > 1 && d_.level() == kRunLevel ? size_t(v.size) * share_ / share_of_ : 0;
@@ -177,17 +179,20 @@ uint32_t Search::PickValue(const Domains::Var& v) {
   }
   const int a = d_.index().alphabet().size();
   if (options_.lookahead && top.size() > 1) {
-    // Each crossing's count of a letter is walked once per decision.
-    std::vector<int64_t>& support = support_scratch_;
+    // Each crossing's count of a letter is walked (and its log taken) once
+    // per decision, however many candidates share it.
+    std::vector<double>& support = support_scratch_;
     support.assign(size_t(v.length) * a, -1);
     for (Candidate& c : top) {
       const absl::string_view w = d_.index().letters(v.length, c.id);
       for (int p = 0; p < v.length; ++p) {
         const Domains::Crossing x = v.cross[p];
         if (x.var < 0 || d_.var(x.var).assigned >= 0) continue;
-        int64_t& n = support[size_t(p) * a + uint8_t(w[p]) - 1];
-        if (n < 0) n = d_.CountWith(x.var, x.pos, static_cast<Letter>(w[p]));
-        c.support += std::log(1.0 + double(n));
+        double& log_count = support[size_t(p) * a + uint8_t(w[p]) - 1];
+        if (log_count < 0) {
+          log_count = std::log(1.0 + double(d_.CountWith(x.var, x.pos, static_cast<Letter>(w[p]))));
+        }
+        c.support += log_count;
       }
     }
     // Stable: equal support keeps the score order.

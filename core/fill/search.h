@@ -206,8 +206,8 @@ class Search {
   FillProgress progress_;
   double cutoff_ = 0;  // 0: none
   bool randomize_ = false;
-  // PickValue's crossing counts, per position and letter (-1: not yet).
-  std::vector<int64_t> support_scratch_;
+  // PickValue's log(1 + crossing count), per position and letter (-1: not yet).
+  std::vector<double> support_scratch_;
   int share_ = 0;     // set_first_decision_share
   int share_of_ = 1;
   FillOutcome stop_ = FillOutcome::kTimeout;

@@ -50,6 +50,9 @@ absl::StatusOr<std::unique_ptr<Solver>> Solver::Create(std::shared_ptr<const Mas
   if (!(options.search_share >= 0 && options.search_share <= 1)) {
     return absl::InvalidArgumentError("search_share must be between 0 and 1");
   }
+  if (options.lookahead_width < 1 || options.wide_lookahead_width < 1) {
+    return absl::InvalidArgumentError("lookahead_width and wide_lookahead_width must be at least 1");
+  }
   if (options.differ < 0) return absl::InvalidArgumentError("differ must be 0 or more");
   if (options.max_shared_substring < 0) return absl::InvalidArgumentError("max_shared_substring must be 0 or more");
   if (options.optimize != OptimizeGoal::kNone && options.solutions != 1) {

@@ -188,6 +188,11 @@ FillOptions Restarting(int round, double cutoff) {
   options.restart_cutoff = cutoff;
   // Luby's runs stay short longer: more restarts, more learned across them.
   options.restart_schedule = round % 2 == 0 ? RestartSchedule::kLuby : RestartSchedule::kGeometric;
+  // Value choices over few candidates, then over more after a few refutations.
+  options.lookahead_width = 1 + round % 4;
+  options.wide_lookahead_width = 1 + round % 7;
+  options.wide_lookahead_after = round % 5;
+  options.wide_lookahead_min_length = 1 + round % 3;
   return options;
 }
 
@@ -384,6 +389,51 @@ TEST(SolverTest, SameSeedSameFillAndDistinctSolutions) {
     EXPECT_GE(f.mean_score, f.min_score);
   }
   EXPECT_EQ(distinct.size(), 3u);
+}
+
+// The value choice compares lookahead_width best-scored words until the
+// search has refuted wide_lookahead_after decisions, then
+// wide_lookahead_width on slots of wide_lookahead_min_length or more. Here
+// the 5-letter slot (the smallest domain, so the first decision) has 20
+// words scored 90 whose letters X leave three words to each 2-letter
+// crossing, and one scored 10 whose Ys leave 26: only a comparison that
+// reaches past the 16 best takes it.
+TEST(SolverTest, TheWideLookaheadTakesTheWordThatLeavesTheCrossingsMost) {
+  const Alphabet alphabet = *Alphabet::FromUtf8("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  MaskIndex::Builder builder(alphabet);
+  std::set<std::string> words;
+  auto add = [&](const std::string& upper, uint8_t score) {
+    words.insert(testing::Codes(upper));
+    builder.Add(testing::Codes(upper), score);
+  };
+  for (char a = 'A'; a < 'E'; ++a) {
+    for (char b = 'A'; b < 'F'; ++b) add(std::string{'X', a, 'X', b, 'X'}, 90);
+  }
+  add("YAYAY", 10);
+  for (char c : std::string("ABC")) add(std::string("X") + c, 50);
+  for (char c = 'A'; c <= 'Z'; ++c) add(std::string("Y") + c, 50);
+  const Dictionary d{alphabet, words, std::move(builder).Build()};
+  const Grid g = testing::GridOf({".....", ".#.#."});
+  auto across = [&](const FillOptions& options) {
+    const FillResult r = Fill(d, g, options);
+    EXPECT_EQ(r.outcome, FillOutcome::kFilled);
+    if (r.fills.empty()) return std::string();
+    EXPECT_EQ(CheckFill(g, r.fills[0].grid, d.words, 2, false), std::vector<std::string>{});
+    return r.fills[0].grid.ToText(alphabet).substr(0, 5);
+  };
+  FillOptions options;  // easy so far: the narrow comparison
+  EXPECT_EQ(across(options)[0], 'X');
+  options.wide_lookahead_after = 0;  // tight at once, but the slot is short
+  EXPECT_EQ(across(options)[0], 'X');
+  options.wide_lookahead_min_length = 5;
+  EXPECT_EQ(across(options), "YAYAY");
+  options.wide_lookahead_width = 16;
+  EXPECT_EQ(across(options)[0], 'X');
+  options.lookahead_width = 64;  // wide enough from the start
+  options.wide_lookahead_after = 1000;
+  EXPECT_EQ(across(options), "YAYAY");
+  options.lookahead_width = 0;
+  EXPECT_FALSE(Solver::Create(d.index, g, options).ok());
 }
 
 TEST(SolverTest, KeepsGivenLettersAndLockedEntriesAndNamesTheSlotThatCannotFit) {
