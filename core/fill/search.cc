@@ -157,6 +157,7 @@ uint32_t Search::PickValue(const Domains::Var& v) {
       stats_.backtracks >= options_.wide_lookahead_after && v.length >= options_.wide_lookahead_min_length;
   const int width = wide ? options_.wide_lookahead_width : options_.lookahead_width;
   const int want = options_.lookahead ? width : (randomize_ ? kRandomTop : 1);
+  top.reserve(size_t(std::min<uint32_t>(uint32_t(want), v.size)));
   // A run's first decision skips the words before this member's share
   // (set_first_decision_share), then wraps around to them.
   const size_t skip = share_of_ > 1 && d_.level() == kRunLevel ? size_t(v.size) * share_ / share_of_ : 0;

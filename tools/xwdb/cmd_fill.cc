@@ -303,12 +303,12 @@ Command AddFillCommand(CLI::App* root) {
                   "Study mode: how many of a slot's best-scored words the value choice compares (default 16)")
       ->check(CLI::Range(1, 1 << 20));
   app->add_option("--wide-lookahead-width", o.wide_lookahead_width,
-                  "Study mode: ... from --wide-lookahead-after refuted decisions on (default 256)")
+                  "Study mode: how many the value choice compares on long slots once the grid is tight (default 256)")
       ->check(CLI::Range(1, 1 << 20));
   app->add_option("--wide-lookahead-after", o.wide_lookahead_after,
                   "Study mode: refuted decisions before the wide lookahead (default 1024; 0: from the start)");
   app->add_option("--wide-lookahead-min-length", o.wide_lookahead_min_length,
-                  "Study mode: ... on slots this long or longer (default 10)")
+                  "Study mode: the shortest slot the wide lookahead applies to (default 10)")
       ->check(CLI::Range(1, 64));
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   app->add_flag("!--no-stack-check", o.stack_check,
