@@ -700,7 +700,12 @@ class PageTest(unittest.TestCase):
         self.assertTrue(all(ch != "." for row in self.letters() for ch in row))
         # A download with entries left unclued asks first (15 empty clues went out without a word).
         self.find("#grid").send_keys(Keys.ESCAPE)
-        self.wait_for("the clue lists", lambda: len(self.find_all("#across li input.clue")) == 5)
+        # The lists of the new fill, not the first fill's still shown: an
+        # edited clue goes with its answer, so clues typed into the old lists
+        # would be dropped when the new ones come.
+        self.wait_for("the new fill's clue lists", lambda: self.browser.execute_script(
+            "return [...document.querySelectorAll('#across li label')].map((l) => l.textContent.trim());")
+                      == self.letters())
         self.set_clues({"1A": ""})
         self.find('.download[data-ext="ipuz"]').click()
         alert = self.wait_for("the question", lambda: self._alert())
