@@ -288,9 +288,8 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--forget-at-restarts", o.keep_proven_out,
                 "Study mode: words proven out of a slot are forgotten at each restart");
   app->add_option("--restart-schedule", args->restart_schedule,
-                  "geometric (default: long runs soon, for proofs) or luby (many short runs: fills that long runs "
-                  "get stuck short of); with --threads 3 or "
-                  "more every other search member restarts on the other")
+                  "geometric (default: long runs soon, for proofs) or luby (many short runs: finds fills where long "
+                  "runs get stuck); with --threads 3 or more every other search member restarts on the other")
       ->check(CLI::IsMember({"geometric", "luby"}));
   app->add_option("--restart-cutoff", o.restart_cutoff,
                   "Refuted decisions in the first run (geometric, default 150) or the unit (luby, default 2400)")
