@@ -152,7 +152,12 @@ struct FillOptions {
   // slots the check's removals (whose explanations name the neighbour's
   // and the crossings' decisions) made the search slower (herald-h1903,
   // one thread, median of 5 seeds: 2.0 s without, 10.2 s on every length,
-  // 1.6 s from 9 letters on).
+  // 1.6 s from 9 letters on). On bench/grids' stacked shapes (Spread the
+  // Wordlist, two threads, seeds 1-3) 7 or 5 letters gained nothing beyond
+  // noise: stack-double-13s.txt proven impossible at 50 in a median of
+  // 82 s from 9, 108 s from 7, 109 s from 5 (the 7-letter triple stacks of
+  // its corners are checked too); stack-six-15s.txt at 50, 3.9 / 2.7 /
+  // 3.5 s.
   int stack_check_min_length = 9;
   SatUse sat = SatUse::kAuto;
   // With one thread and SatUse::kAuto: the share of timeout_seconds the CP

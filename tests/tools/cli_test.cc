@@ -383,6 +383,16 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   EXPECT_EQ(by_pattern["outcome"], "filled");
   EXPECT_EQ(by_pattern["fills"][0]["rows"][0], "CAT");
   EXPECT_TRUE(by_pattern["stats"].contains("pattern_removals"));
+  // The stack check from the first decision on every slot (a study mode):
+  // it removes only words no fill has, so the same fill.
+  Result stacked = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--threads",
+                         "1", "--stack-check-after", "0", "--stack-check-min-length", "1"});
+  ASSERT_EQ(stacked.code, kExitOk) << stacked.err;
+  EXPECT_EQ(stacked.out.substr(0, 4), "CAT\n");
+  EXPECT_EQ(stacked.out.substr(8, 4), "TEN\n");
+  Result no_length = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--stack-check-min-length", "0"});
+  EXPECT_EQ(no_length.code, kExitUsage);
+  EXPECT_NE(no_length.err.find("--stack-check-min-length"), std::string::npos) << no_length.err;
   // The SAT member alone: the status line says it settled the grid (a
   // timeout would say only that the answer is its run).
   Result sat = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--sat", "only"});

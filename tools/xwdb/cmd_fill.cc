@@ -313,6 +313,11 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--no-regions", o.regions, "Study mode: independent regions searched jointly");
   app->add_flag("!--no-stack-check", o.stack_check,
                 "Study mode: stacked slots are checked one crossing at a time only (plain arc consistency)");
+  app->add_option("--stack-check-after", o.stack_check_after,
+                  "Study mode: refuted decisions before the fill's stack check starts (default 64)");
+  app->add_option("--stack-check-min-length", o.stack_check_min_length,
+                  "Study mode: the shortest slot the fill's stack check looks at (default 9)")
+      ->check(CLI::Range(1, 64));
   app->add_flag("!--no-rectangle-search", o.rectangle_search,
                 "Study mode: an open rectangle's fills (--all) are counted by the general enumeration");
   app->add_option("--sat", args->sat,
