@@ -153,11 +153,12 @@ struct FillOptions {
   // and the crossings' decisions) made the search slower (herald-h1903,
   // one thread, median of 5 seeds: 2.0 s without, 10.2 s on every length,
   // 1.6 s from 9 letters on). On bench/grids' stacked shapes (Spread the
-  // Wordlist, two threads, seeds 1-3) 7 or 5 letters gained nothing beyond
-  // noise: stack-double-13s.txt proven impossible at 50 in a median of
-  // 82 s from 9, 108 s from 7, 109 s from 5 (the 7-letter triple stacks of
-  // its corners are checked too); stack-six-15s.txt at 50, 3.9 / 2.7 /
-  // 3.5 s.
+  // Wordlist, two threads, medians of seeds 1-3, from 9 / 7 / 5 letters)
+  // the long proof is slower from 7 or 5: stack-double-13s.txt impossible
+  // at 50 in 82 / 108 / 109 s (its corners' 7-letter triple stacks are
+  // checked too), while the grids settled in seconds gain under a second
+  // (stack-six-15s.txt at 50: 3.9 / 2.7 / 3.5 s; stack-triple-10-15-9.txt
+  // filled at 40: 1.3 / 0.2 / 0.3 s).
   int stack_check_min_length = 9;
   SatUse sat = SatUse::kAuto;
   // With one thread and SatUse::kAuto: the share of timeout_seconds the CP

@@ -383,16 +383,35 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   EXPECT_EQ(by_pattern["outcome"], "filled");
   EXPECT_EQ(by_pattern["fills"][0]["rows"][0], "CAT");
   EXPECT_TRUE(by_pattern["stats"].contains("pattern_removals"));
-  // The stack check from the first decision on every slot (a study mode):
-  // it removes only words no fill has, so the same fill.
-  Result stacked = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--threads",
-                         "1", "--stack-check-after", "0", "--stack-check-min-length", "1"});
-  ASSERT_EQ(stacked.code, kExitOk) << stacked.err;
-  EXPECT_EQ(stacked.out.substr(0, 4), "CAT\n");
-  EXPECT_EQ(stacked.out.substr(8, 4), "TEN\n");
+  // The stack check (a study mode here) from the first decision on every
+  // slot: in this dictionary some word of one row has, in each column,
+  // a down word under each of its letters, but no word of the next row
+  // that completes them all at once; only the check sees that. It removes
+  // only words no fill has, so the fill is the same.
+  const std::string stack_db = dir.Sub("stack_db");
+  ASSERT_EQ(Xwdb({"import", "--db", stack_db, "--format", "plain", "-"},
+                 "aaa\naac\nacd\ncba\ncbb\ncbc\ndac\ndad\ndcb\ndcd\nddc\n").code, kExitOk);
+  testing::WriteFile(dir.Sub("open3.txt"), "...\n...\n...\n");
+  const std::vector<std::string> fill_open3 = {"fill", "--min-score", "0", "--db", stack_db, dir.Sub("open3.txt"),
+                                               "--allow-duplicates", "--threads", "1", "--format", "json"};
+  std::vector<std::string> from_start = fill_open3;
+  // From 9 letters on (the default) the 3-letter rows are not checked.
+  from_start.insert(from_start.end(), {"--stack-check-after", "0"});
+  std::vector<std::string> every_slot = from_start;
+  every_slot.insert(every_slot.end(), {"--stack-check-min-length", "1"});
+  for (const auto& [args, removals] : {std::pair{fill_open3, 0}, std::pair{from_start, 0}, std::pair{every_slot, 1}}) {
+    Result run = Xwdb(args);
+    ASSERT_EQ(run.code, kExitOk) << run.err;
+    auto out = nlohmann::json::parse(run.out);
+    EXPECT_EQ(out["stats"]["stack_removals"], removals) << run.err;
+    EXPECT_EQ(out["fills"][0]["rows"], nlohmann::json::array({"DAD", "AAA", "DAC"})) << run.out;
+  }
   Result no_length = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--stack-check-min-length", "0"});
   EXPECT_EQ(no_length.code, kExitUsage);
   EXPECT_NE(no_length.err.find("--stack-check-min-length"), std::string::npos) << no_length.err;
+  Result negative = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--stack-check-after", "-1"});
+  EXPECT_EQ(negative.code, kExitUsage);
+  EXPECT_NE(negative.err.find("--stack-check-after"), std::string::npos) << negative.err;
   // The SAT member alone: the status line says it settled the grid (a
   // timeout would say only that the answer is its run).
   Result sat = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--sat", "only"});

@@ -306,7 +306,8 @@ Command AddFillCommand(CLI::App* root) {
                   "Study mode: how many the value choice compares on long slots once the grid is tight (default 256)")
       ->check(CLI::Range(1, 1 << 20));
   app->add_option("--wide-lookahead-after", o.wide_lookahead_after,
-                  "Study mode: refuted decisions before the wide lookahead (default 1024; 0: from the start)");
+                  "Study mode: refuted decisions before the wide lookahead (default 1024; 0: from the start)")
+      ->check(CLI::NonNegativeNumber);
   app->add_option("--wide-lookahead-min-length", o.wide_lookahead_min_length,
                   "Study mode: the shortest slot the wide lookahead applies to (default 10)")
       ->check(CLI::Range(1, 64));
@@ -314,7 +315,8 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("!--no-stack-check", o.stack_check,
                 "Study mode: stacked slots are checked one crossing at a time only (plain arc consistency)");
   app->add_option("--stack-check-after", o.stack_check_after,
-                  "Study mode: refuted decisions before the fill's stack check starts (default 64)");
+                  "Study mode: refuted decisions before the fill's stack check starts (default 64)")
+      ->check(CLI::NonNegativeNumber);
   app->add_option("--stack-check-min-length", o.stack_check_min_length,
                   "Study mode: the shortest slot the fill's stack check looks at (default 9)")
       ->check(CLI::Range(1, 64));
