@@ -17,6 +17,15 @@ namespace xwdb::client {
 
 namespace v1 = ::xwdb::v1;
 
+CLI::Validator CountValidator() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) return "";
+        return "'" + text + "' is not a count: write 0 or more, in digits";
+      },
+      "COUNT");
+}
+
 void AddCommonOptions(CLI::App* sub, Common* c) {
   sub->add_option("--server", c->client.address,
                   "Daemon address (default 127.0.0.1:7411); replicas as IP:PORT,IP:PORT,... or dns:///NAME:PORT, "

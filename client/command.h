@@ -31,6 +31,10 @@ struct Common {
 };
 void AddCommonOptions(CLI::App* sub, Common* c);
 
+// Checks a count of decisions or fills: digits only. The options are
+// unsigned, and CLI11 would take "-1" into one as a huge count.
+CLI::Validator CountValidator();
+
 // A registered subcommand: its CLI11 node and what runs it after parsing.
 struct Command {
   CLI::App* app = nullptr;

@@ -299,6 +299,11 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
         p = self.client("fill", "--all", grid=["q..", "...", "..."])
         self.assertEqual(p.returncode, 2, p.stderr)
         self.assertEqual(p.stdout, "0 fills\n")
+        # A negative count would wrap to a huge unsigned one: refused by name.
+        for count in ("--max-nodes", "--max-fills"):
+            p = self.client("fill", "--all", "--print-fills", count, "-1")
+            self.assertNotEqual(p.returncode, 0, p.stderr)
+            self.assertIn(count + ": '-1' is not a count", p.stderr)
 
     def test_client_check_suggest_and_fill(self):
         p = self.client("check", grid=["c..", "...", "..n"])

@@ -133,6 +133,19 @@ TEST(CliTest, ErrorsNameTheProblemAndChangeNothing) {
   EXPECT_EQ(clash.code, kExitError);
   EXPECT_NE(clash.err.find("locale"), std::string::npos);
   EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ЕЛКА;50\n");
+  // A negative wait or limit is refused by name, before the store is touched.
+  const std::vector<std::vector<std::string>> negatives = {
+      {"import", "--db", db, "--wait", "-1", "-"},
+      {"block", "--db", db, "--wait", "-1", "ELKA"},
+      {"rescore", "--db", db, "--wait", "-1"},
+      {"clues", "--db", db, "--limit", "-1", "ELKA"},
+  };
+  for (const auto& args : negatives) {
+    Result negative = Xwdb(args, "ель\n");
+    EXPECT_EQ(negative.code, kExitUsage) << args[0];
+    EXPECT_NE(negative.err.find(args[3]), std::string::npos) << negative.err;
+  }
+  EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ЕЛКА;50\n");
 }
 
 // export -o writes beside the file and renames only a whole export over
@@ -409,9 +422,13 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   Result no_length = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--stack-check-min-length", "0"});
   EXPECT_EQ(no_length.code, kExitUsage);
   EXPECT_NE(no_length.err.find("--stack-check-min-length"), std::string::npos) << no_length.err;
-  Result negative = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--stack-check-after", "-1"});
-  EXPECT_EQ(negative.code, kExitUsage);
-  EXPECT_NE(negative.err.find("--stack-check-after"), std::string::npos) << negative.err;
+  // A negative count would wrap to a huge unsigned one: each count flag
+  // refuses it by name.
+  for (const char* count : {"--stack-check-after", "--wide-lookahead-after", "--max-nodes", "--max-fills"}) {
+    Result negative = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--all", count, "-1"});
+    EXPECT_EQ(negative.code, kExitUsage) << count;
+    EXPECT_NE(negative.err.find(count), std::string::npos) << negative.err;
+  }
   // The SAT member alone: the status line says it settled the grid (a
   // timeout would say only that the answer is its run).
   Result sat = Xwdb({"fill", "--min-score", "0", "--db", db, dir.Sub("g.txt"), "--allow-duplicates", "--sat", "only"});

@@ -103,7 +103,8 @@ Command AddCluesCommand(CLI::App* root) {
   AddClueChoiceOptions(app, &args->choice);
   app->add_option("--min-length", args->min_length, "With --grid: shorter runs are not entries (default 2)")
       ->check(CLI::Range(1, 64));
-  app->add_option("--limit", args->limit, "At most this many clues per answer");
+  app->add_option("--limit", args->limit, "At most this many clues per answer (default 0: all)")
+      ->check(CLI::Range(0, 1 << 20));
   app->add_flag("--json", args->json, "Print as JSON");
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }

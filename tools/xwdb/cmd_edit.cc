@@ -122,7 +122,8 @@ Command AddEdit(CLI::App* root, Edit edit, const std::string& help) {
   app->add_option("--from", args->from_file, "Also take the entries of this file, one per line");
   if (edit == Edit::kRemove) app->add_flag("--keep-clues", args->keep_clues, "Keep the entries' clues");
   if (edit == Edit::kBlock) app->add_flag("--list", args->list, "Print the blocklist");
-  app->add_option("--wait", args->wait, "Seconds to wait for another writer");
+  app->add_option("--wait", args->wait, "Seconds to wait for another writer")
+      ->check(CLI::Range(0.0, 86400.0));
   return Command{app, [edit, args](Io& io) { return Run(edit, *args, io); }};
 }
 

@@ -25,6 +25,16 @@ namespace {
 constexpr int kExitImpossible = 2;
 constexpr int kExitTimeout = 3;
 
+// A count of decisions or fills, in digits. The options are unsigned, and
+// CLI11 would take "-1" into one as a huge count; this says what was wrong
+// in words rather than as a range of doubles.
+const CLI::Validator kCount(
+    [](std::string& text) -> std::string {
+      if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) return "";
+      return "'" + text + "' is not a count: write 0 or more, in digits";
+    },
+    "COUNT");
+
 struct FillArgs {
   std::string db;
   std::string grid;
@@ -249,7 +259,9 @@ Command AddFillCommand(CLI::App* root) {
   app->add_flag("--word-sets", args->fill_all.words,
                 "With --all: for each open slot, the words that appear in at least one fill")
       ->needs(all);
-  app->add_option("--max-fills", args->fill_all.max_fills, "With --all: stop after this many fills")->needs(all);
+  app->add_option("--max-fills", args->fill_all.max_fills, "With --all: stop after this many fills")
+      ->needs(all)
+      ->check(kCount);
   app->add_option("--progress-every", args->fill_all.progress_seconds,
                   "With --all: a progress line on stderr every this many seconds")
       ->check(CLI::Range(0.1, 86400.0))
@@ -273,7 +285,8 @@ Command AddFillCommand(CLI::App* root) {
       ->check(CLI::IsMember({"min", "mean"}));
   app->add_option("--budget", o.timeout_seconds, "The same as --timeout: the optimizer's time in all")
       ->check(CLI::Range(0.001, 86400.0));
-  app->add_option("--max-nodes", o.max_nodes, "Give up after this many decisions");
+  app->add_option("--max-nodes", o.max_nodes, "Give up after this many decisions")
+      ->check(kCount);
   o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   app->add_option("--threads", o.threads,
                   "Parallel differently seeded searches, first wins (default: all cores; 1 is deterministic)")
@@ -307,7 +320,7 @@ Command AddFillCommand(CLI::App* root) {
       ->check(CLI::Range(1, 1 << 20));
   app->add_option("--wide-lookahead-after", o.wide_lookahead_after,
                   "Study mode: refuted decisions before the wide lookahead (default 1024; 0: from the start)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kCount);
   app->add_option("--wide-lookahead-min-length", o.wide_lookahead_min_length,
                   "Study mode: the shortest slot the wide lookahead applies to (default 10)")
       ->check(CLI::Range(1, 64));
@@ -316,7 +329,7 @@ Command AddFillCommand(CLI::App* root) {
                 "Study mode: stacked slots are checked one crossing at a time only (plain arc consistency)");
   app->add_option("--stack-check-after", o.stack_check_after,
                   "Study mode: refuted decisions before the fill's stack check starts (default 64)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kCount);
   app->add_option("--stack-check-min-length", o.stack_check_min_length,
                   "Study mode: the shortest slot the fill's stack check looks at (default 9)")
       ->check(CLI::Range(1, 64));

@@ -182,7 +182,8 @@ Command AddImportCommand(CLI::App* root) {
                   "A list of your own over the dictionary: block the entries it scores below this, "
                   "and unblock those it scores at or above it")
       ->check(CLI::Range(0, 100));
-  app->add_option("--wait", args->wait, "Seconds to wait for another writer (default 0: fail at once)");
+  app->add_option("--wait", args->wait, "Seconds to wait for another writer (default 0: fail at once)")
+      ->check(CLI::Range(0.0, 86400.0));
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
 

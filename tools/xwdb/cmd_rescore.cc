@@ -38,7 +38,8 @@ Command AddRescoreCommand(CLI::App* root) {
       "rescore", "Score every entry SCOWL or WordNet names by its fill value (see `xwdb why`)");
   AddDbOption(app, &args->db);
   AddSourceOptions(app, &args->sources);
-  app->add_option("--wait", args->wait, "Seconds to wait for another writer");
+  app->add_option("--wait", args->wait, "Seconds to wait for another writer")
+      ->check(CLI::Range(0.0, 86400.0));
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
 
