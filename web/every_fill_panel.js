@@ -134,7 +134,7 @@ export class EveryFillPanel {
   gridChanged(rows) {
     if (this.answered !== null && rows.join('\n') !== this.answered) {
       if ($('fill-status').textContent === this.said) {
-        $('fill-status').textContent = 'The grid changed: "Words in any fill" lists what fits now.';
+        $('fill-status').textContent = 'The grid changed: the words listed went. Ask "Words in any fill" again for what fits now.';
       }
       this.clear();
     }

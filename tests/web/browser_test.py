@@ -1033,7 +1033,8 @@ class PageTest(unittest.TestCase):
         self.assertIn(f"{pick} placed at 1D", self.find("#status").text)
         # The list was for other letters: it goes, and the status says why.
         self.wait_for("the list cleared", lambda: not self.find_all("#word-sets-list li"))
-        self.assertIn("The grid changed", self.find("#fill-status").text)
+        self.assertIn('The grid changed: the words listed went. Ask "Words in any fill" again',
+                      self.find("#fill-status").text)
         # Across entries first, then downs, as the clue lists run.
         self.find("#grid").send_keys(Keys.ESCAPE)
         self.find("#word-sets").click()
