@@ -33,7 +33,10 @@ void AddCommonOptions(CLI::App* sub, Common* c) {
   sub->add_flag("--tls", c->client.tls, "Use TLS (system roots unless --ca-cert)");
   sub->add_option("--ca-cert", c->client.ca_cert_file, "PEM root certificate(s) for the daemon (implies --tls)");
   sub->add_option("--token-file", c->token_file, "File holding the daemon's bearer token");
-  sub->add_option("--deadline", c->client.deadline_seconds, "Seconds before the call is abandoned");
+  sub->add_option("--deadline", c->client.deadline_seconds,
+                  "Seconds before the call is abandoned (default 0: none, but a fill's or a verification's own time "
+                  "+ 10 s)")
+      ->check(CLI::Range(0.0, 86400.0));
   sub->add_option("--dict", c->dictionary, "Dictionary name (default: the daemon's first)");
   sub->add_flag("--json", c->json, "Print JSON");
   sub->add_option("--lists-dir", c->lists_dir,

@@ -304,6 +304,9 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
             p = self.client("fill", "--all", "--print-fills", count, "-1")
             self.assertNotEqual(p.returncode, 0, p.stderr)
             self.assertIn(count + ": '-1' is not a count", p.stderr)
+        p = self.client("fill", "--deadline", "-1")
+        self.assertNotEqual(p.returncode, 0, p.stderr)
+        self.assertIn("--deadline: Value -1 not in range", p.stderr)
 
     def test_client_check_suggest_and_fill(self):
         p = self.client("check", grid=["c..", "...", "..n"])
