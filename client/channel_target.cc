@@ -42,10 +42,20 @@ absl::StatusOr<Family> ListEntryFamily(absl::string_view entry) {
 
 absl::StatusOr<std::string> ChannelTarget(absl::string_view addresses) {
   if (addresses.empty()) return absl::InvalidArgumentError("the address is empty");
-  if (addresses.find(',') == absl::string_view::npos) return std::string(addresses);
   if (addresses.find(":/") != absl::string_view::npos || absl::StartsWith(addresses, "ipv4:") ||
       absl::StartsWith(addresses, "ipv6:") || absl::StartsWith(addresses, "unix:")) {
     return std::string(addresses);  // a target of gRPC's own
+  }
+  if (addresses.find(',') == absl::string_view::npos) {
+    // HOST:PORT. gRPC would dial 34463 for 99999 and 0 for "abc": the
+    // port is checked here.
+    const size_t colon = addresses.rfind(':');
+    int port = 0;
+    if (colon == absl::string_view::npos || !absl::SimpleAtoi(addresses.substr(colon + 1), &port) || port < 1 ||
+        port > 65535 || addresses.substr(colon + 1).find_first_not_of("0123456789") != absl::string_view::npos) {
+      return absl::InvalidArgumentError(absl::StrCat(addresses, ": expected HOST:PORT with a port of 1 to 65535"));
+    }
+    return std::string(addresses);
   }
   std::vector<absl::string_view> entries = absl::StrSplit(addresses, ',');
   Family family = Family::kIpv4;

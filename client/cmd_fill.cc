@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "client/command.h"
 #include "client/own_clue_list.h"
+#include "common/cli_checks.h"
 
 namespace xwdb::client {
 
@@ -336,8 +337,8 @@ Command AddFillCommand(CLI::App* root, Common* c) {
       ->check(CLI::IsMember({"min", "mean"}));
   fill->add_option("--threads", s->threads, "Parallel searches on the daemon")->check(CLI::Range(1, 1024));
   fill->add_option("--timeout,--budget", s->timeout, "Seconds the daemon may search (default 60; the optimizer's budget)")
-      ->check(CLI::Range(0.001, 86400.0));
-  fill->add_option("--max-nodes", s->max_nodes, "Give up after this many decisions")->check(CountValidator());
+      ->check(FiniteRange(0.001, 86400.0));
+  fill->add_option("--max-nodes", s->max_nodes, "Give up after this many decisions")->check(Count());
   fill->add_option("--sat", s->sat, "The SAT member: auto (one member of the portfolio with --threads 3 or more), never, or "
                                  "only")
       ->check(CLI::IsMember({"auto", "never", "only"}));
@@ -353,7 +354,7 @@ Command AddFillCommand(CLI::App* root, Common* c) {
       ->needs(all);
   fill->add_option("--max-fills", a->max_fills, "With --all --print-fills: stop after this many (daemon: 1000)")
       ->needs(all)
-      ->check(CountValidator());
+      ->check(Count());
   fill->add_flag("--clues", a->clues, "Number the fill and clue every entry from the dictionary");
   fill->add_option("--clue-policy", a->clue_policy, "Which stored clue: best, first, random or shortest")
       ->check(CLI::IsMember({"best", "first", "random", "shortest"}));

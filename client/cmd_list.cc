@@ -132,14 +132,12 @@ int RunEdit(Common& c, const ListArgs& a, v1::WordListOp op, const char* what) {
 }
 
 int RunImport(Common& c, const ListArgs& a) {
-  std::ifstream in(a.file, std::ios::binary);
-  if (!in) return Fail("list import", absl::NotFoundError(a.file + ": cannot read it"));
-  std::stringstream ss;
-  ss << in.rdbuf();
+  auto text = ReadTextFile(a.file, "list import", kMaxListFileBytes);
+  if (!text.ok()) return Fail("list import", text.status());
   std::vector<std::string> problems;
   LocalList list;
   list.name = a.name;
-  list.entries = ReadListText(ss.str(), a.file, &problems);
+  list.entries = ReadListText(*text, a.file, &problems);
   for (const std::string& p : problems) std::cerr << "xwdb-client list import: " << p << "\n";
   auto client = Connect(c);
   if (!client.ok()) return Fail("list import", client.status());

@@ -110,7 +110,7 @@ Command AddMatchCommand(CLI::App* root, Common* c) {
   match->add_option("patterns", a->patterns,
                     "e.g. C.T, CROSS*, [^AEIOU]..SS; several (up to 1000) are answered in one call")
       ->required();
-  match->add_option("--limit", a->limit, "At most this many (default 50)")->check(CLI::Range(0, 10000));
+  match->add_option("--limit", a->limit, "At most this many (default 50)")->check(CLI::Range(1, 10000));
   match->add_option("--offset", a->offset, "Skip this many first")->check(CLI::Range(0, 1000000));
   match->add_option("--min-score", a->match_min, "Leave out words scored below")->check(CLI::Range(0, 100));
   match->add_flag("--count", a->count, "Only count");

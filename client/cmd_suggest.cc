@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "client/command.h"
+#include "common/cli_checks.h"
 
 namespace xwdb::client {
 
@@ -92,7 +93,7 @@ Command AddSuggestCommand(CLI::App* root, Common* c) {
   suggest->add_option("--verify", a->verify, "Verify the K best alive words with a fill of the rest")
       ->check(CLI::Range(0, 100));
   suggest->add_option("--budget", a->budget, "Seconds for all verifications (default 1)")
-      ->check(CLI::Range(0.001, 86400.0));
+      ->check(FiniteRange(0.001, 86400.0));
   AddRuleOptions(suggest, &a->rules);
   return Command{suggest, [c, a] { return RunSuggest(*c, *a); }};
 }

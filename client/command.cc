@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <google/protobuf/util/json_util.h>
 
@@ -12,19 +14,11 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/cli_checks.h"
 
 namespace xwdb::client {
 
 namespace v1 = ::xwdb::v1;
-
-CLI::Validator CountValidator() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) return "";
-        return "'" + text + "' is not a count: write 0 or more, in digits";
-      },
-      "COUNT");
-}
 
 void AddCommonOptions(CLI::App* sub, Common* c) {
   sub->add_option("--server", c->client.address,
@@ -36,7 +30,7 @@ void AddCommonOptions(CLI::App* sub, Common* c) {
   sub->add_option("--deadline", c->client.deadline_seconds,
                   "Seconds before the call is abandoned (default 0: none, but a fill's or a verification's own time "
                   "+ 10 s)")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->check(FiniteRange(0.0, 86400.0));
   sub->add_option("--dict", c->dictionary, "Dictionary name (default: the daemon's first)");
   sub->add_flag("--json", c->json, "Print JSON");
   sub->add_option("--lists-dir", c->lists_dir,
@@ -56,12 +50,39 @@ int Fail(const char* what, const absl::Status& s) {
   return kExitError;
 }
 
+absl::StatusOr<std::string> ReadTextFile(const std::string& path, const std::string& what, size_t max_bytes) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    return absl::InvalidArgumentError(absl::StrCat(what, " ", path, ": a directory, not a file"));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
+  std::string text(max_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > max_bytes) {
+    return absl::InvalidArgumentError(absl::StrCat(what, " ", path, ": over ", max_bytes >> 20, " MiB"));
+  }
+  return text;
+}
+
 absl::StatusOr<std::unique_ptr<XwdbClient>> Connect(Common& c) {
   if (!c.token_file.empty()) {
-    std::ifstream in(c.token_file, std::ios::binary);
-    if (!in) return absl::NotFoundError("--token-file " + c.token_file + ": cannot read it");
-    std::getline(in, c.client.token);
-    while (!c.client.token.empty() && c.client.token.back() == '\r') c.client.token.pop_back();
+    auto text = ReadTextFile(c.token_file, "--token-file", 1 << 20);
+    if (!text.ok()) return text.status();
+    std::string& token = c.client.token;
+    token = text->substr(0, text->find('\n'));
+    while (!token.empty() && token.back() == '\r') token.pop_back();
+    // The token goes in a header, where gRPC takes printable ASCII only
+    // (any other byte aborts the call inside gRPC).
+    if (token.empty()) return absl::InvalidArgumentError("--token-file " + c.token_file + ": the file is empty");
+    for (unsigned char ch : token) {
+      if (ch < 0x21 || ch > 0x7e) {
+        return absl::InvalidArgumentError("--token-file " + c.token_file +
+                                          ": a token is printable ASCII without spaces");
+      }
+    }
   }
   return XwdbClient::Connect(c.client);
 }
@@ -78,6 +99,10 @@ std::string Place(int row, int column) { return absl::StrCat("row ", row, ", col
 absl::StatusOr<std::string> ReadGridFile(const std::string& path) {
   std::ifstream file;
   if (path != "-") {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+      return absl::InvalidArgumentError(path + ": a directory, not a grid");
+    }
     file.open(path, std::ios::binary);
     if (!file) return absl::NotFoundError(path + ": cannot read the grid");
   }
@@ -121,8 +146,9 @@ absl::Status ApplyRules(const RuleArgs& r, v1::FillOptions* o, std::vector<std::
     origins->push_back("--exclude");
   }
   if (r.exclude_file.empty()) return absl::OkStatus();
-  std::ifstream in(r.exclude_file);
-  if (!in) return absl::NotFoundError(r.exclude_file + ": cannot read the excluded words");
+  auto text = ReadTextFile(r.exclude_file, "--exclude-file", kMaxListFileBytes);
+  if (!text.ok()) return text.status();
+  std::istringstream in(*text);
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();

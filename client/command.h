@@ -31,10 +31,6 @@ struct Common {
 };
 void AddCommonOptions(CLI::App* sub, Common* c);
 
-// Checks a count of decisions or fills: digits only. The options are
-// unsigned, and CLI11 would take "-1" into one as a huge count.
-CLI::Validator CountValidator();
-
 // A registered subcommand: its CLI11 node and what runs it after parsing.
 struct Command {
   CLI::App* app = nullptr;
@@ -59,6 +55,13 @@ std::string Place(int row, int column);
 // The grid file, whole: the daemon reads every grid format (plain, ipuz,
 // xd), so the client sends it as it is. "-" is stdin.
 absl::StatusOr<std::string> ReadGridFile(const std::string& path);
+
+// The whole of a file the constructor names (a word list, the excluded
+// words, a token): an error naming `what` and the path if it is missing, a
+// directory, unreadable or over `max_bytes` (checked as it is read, so
+// /dev/zero costs nothing).
+inline constexpr size_t kMaxListFileBytes = 64 << 20;
+absl::StatusOr<std::string> ReadTextFile(const std::string& path, const std::string& what, size_t max_bytes);
 // Flags shown after a word: "  [vulgar]"; nothing for most words.
 std::string FlagsText(const google::protobuf::RepeatedPtrField<std::string>& flags);
 // A message in protobuf's JSON mapping, with the proto's own field names

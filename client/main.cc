@@ -2,6 +2,7 @@
 // check, suggest, match, clues, dicts, list. Exit codes: 0 success (fill:
 // filled), 1 error, 2 fill proven impossible or grid dead (check), 3 fill
 // timed out (as `xwdb`).
+#include <iostream>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -22,7 +23,16 @@ int main(int argc, char** argv) {
       AddListCommand(&app, &common)};
   CLI11_PARSE(app, argc, argv);
   for (const Command& command : commands) {
-    if (command.app->parsed()) return command.run();
+    if (!command.app->parsed()) continue;
+    const int code = command.run();
+    // What a command printed is its result: unwritten (a full disk, a
+    // closed pipe), the command failed, whatever it says.
+    std::cout.flush();
+    if (!std::cout) {
+      std::cerr << "xwdb-client: cannot write the standard output (a full disk, or a closed pipe)\n";
+      return kExitError;
+    }
+    return code;
   }
   return kExitError;
 }

@@ -1,5 +1,6 @@
 #include "client/own_clue_list.h"
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -25,6 +26,10 @@ absl::Status AddOwnClues(const std::vector<std::string>& files, const std::vecto
   for (const std::string& a : answers) wanted.insert(AnswerKey(a));
   size_t added = 0;
   for (const std::string& path : files) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": a directory, not a clue list"));
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot read the clue list"));
     std::string line;

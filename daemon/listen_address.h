@@ -21,6 +21,18 @@ inline bool IsLoopbackAddress(const std::string& address) {
   return host.rfind("127.", 0) == 0 && host.find_first_not_of("0123456789.") == std::string::npos;
 }
 
+// True if `address` ends in a port as written: ':' and 0 to 65535 in
+// digits (gRPC would listen on 34463 for 99999, and on a free port for
+// "abc"). A unix socket has no port and passes.
+inline bool HasValidPort(const std::string& address) {
+  if (address.rfind("unix:", 0) == 0) return true;
+  const size_t colon = address.rfind(':');
+  if (colon == std::string::npos) return false;
+  const std::string port = address.substr(colon + 1);
+  return !port.empty() && port.size() <= 5 && port.find_first_not_of("0123456789") == std::string::npos &&
+         std::stoi(port) <= 65535;
+}
+
 // `address` with its port replaced by `port` (for the log, after port 0).
 inline std::string WithPort(const std::string& address, int port) {
   const size_t colon = address.rfind(':');

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -29,6 +30,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
+#include "common/cli_checks.h"
 #include "daemon/grpc/grpc_service.h"
 #include "daemon/http/http_face.h"
 #include "daemon/listen_address.h"
@@ -62,12 +64,36 @@ struct Flags {
   double list_edits_per_second = 50;
 };
 
+// Secrets and certificates are small: a bigger file is a mistake (or
+// /dev/zero), refused before it is read into memory.
+constexpr std::streamsize kMaxSecretFileBytes = 1 << 20;
+
 absl::StatusOr<std::string> ReadSecretFile(const std::string& path, const char* what) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    return absl::InvalidArgumentError(absl::StrCat(what, " ", path, ": a directory, not a file"));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string text(kMaxSecretFileBytes + 1, '\0');
+  in.read(text.data(), kMaxSecretFileBytes + 1);
+  if (in.bad()) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
+  if (in.gcount() > kMaxSecretFileBytes) {
+    return absl::InvalidArgumentError(absl::StrCat(what, " ", path, ": over 1 MiB, too big for this file"));
+  }
+  text.resize(in.gcount());
+  return text;
+}
+
+// A bearer token goes in an HTTP header: printable ASCII without spaces
+// (gRPC refuses any other byte, on either side), and 16 characters or more
+// so that it cannot be guessed.
+std::string TokenProblem(absl::string_view token) {
+  if (token.size() < 16) return "a token has 16 characters or more";
+  for (unsigned char c : token) {
+    if (c < 0x21 || c > 0x7e) return "a token is printable ASCII without spaces";
+  }
+  return "";
 }
 
 // The users file: one `NAME TOKEN` or `NAME TOKEN admin` a line, `#`
@@ -89,7 +115,9 @@ absl::StatusOr<std::vector<User>> ReadUsersFile(const std::string& path) {
     if (absl::Status s = WordListRegistry::CheckName(std::string(fields[0])); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(where, "a user's name is 1 to 64 letters, digits, '-', '_' or '.'"));
     }
-    if (fields[1].size() < 16) return absl::InvalidArgumentError(absl::StrCat(where, "a token has 16 characters or more"));
+    if (std::string problem = TokenProblem(fields[1]); !problem.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(where, problem));
+    }
     for (const User& u : users) {
       if (u.name == fields[0] || u.token == fields[1]) {
         return absl::InvalidArgumentError(absl::StrCat(where, "a name or token given twice"));
@@ -97,6 +125,8 @@ absl::StatusOr<std::vector<User>> ReadUsersFile(const std::string& path) {
     }
     users.push_back(User{std::string(fields[0]), std::string(fields[1]), fields.size() == 3});
   }
+  // No user would leave every call open: the operator meant the opposite.
+  if (users.empty()) return absl::InvalidArgumentError(absl::StrCat("--users-file ", path, ": no users in it"));
   return users;
 }
 
@@ -117,12 +147,21 @@ class DropPlugin : public grpc::ServerBuilderOption {
 
 void Log(const std::string& line) { std::fprintf(stderr, "xwdbd: %s\n", line.c_str()); }
 
-// Written whole, then renamed: a reader never sees half a number.
-void WritePortFile(const std::string& path, int port) {
-  if (path.empty()) return;
+// Written whole, then renamed: a reader never sees half a number. False
+// (and logged) if it could not be written: whoever asked for the file
+// waits for it.
+bool WritePortFile(const std::string& path, const char* flag, int port) {
+  if (path.empty()) return true;
   const std::string tmp = path + ".tmp";
-  std::ofstream(tmp) << port << "\n";
-  std::rename(tmp.c_str(), path.c_str());
+  std::ofstream out(tmp);
+  out << port << "\n";
+  out.close();
+  if (!out || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    Log(absl::StrCat(flag, " ", path, ": cannot write it"));
+    return false;
+  }
+  return true;
 }
 
 void LogLoaded(const DictionarySet& set) {
@@ -147,6 +186,12 @@ int Run(const Flags& flags) {
   if (tls && (flags.tls_cert.empty() || flags.tls_key.empty())) {
     Log("--tls-cert and --tls-key go together");
     return 1;
+  }
+  for (const auto& [flag, address] : {std::pair{"--listen", flags.listen}, std::pair{"--http", flags.http}}) {
+    if (!address.empty() && !HasValidPort(address)) {
+      Log(absl::StrCat(flag, " ", address, ": expected HOST:PORT with a port of 0 to 65535 (0: a free one)"));
+      return 1;
+    }
   }
   if (!IsLoopbackAddress(flags.listen) && !tls && !flags.insecure) {
     Log(absl::StrCat("--listen ", flags.listen,
@@ -174,6 +219,10 @@ int Run(const Flags& flags) {
     while (!token->empty() && (token->back() == '\n' || token->back() == '\r')) token->pop_back();
     if (token->empty()) {
       Log(absl::StrCat("--token-file ", flags.token_file, ": the file is empty"));
+      return 1;
+    }
+    if (std::string problem = TokenProblem(*token); !problem.empty()) {
+      Log(absl::StrCat("--token-file ", flags.token_file, ": ", problem));
       return 1;
     }
     options.token = *token;
@@ -278,9 +327,15 @@ int Run(const Flags& flags) {
     }
     Log(absl::StrCat("HTTP on ", WithPort(flags.http, *http_port), tls ? " (TLS)" : "", "; the page is at ",
                      tls ? "https://" : "http://", WithPort(flags.http, *http_port), "/"));
-    WritePortFile(flags.http_port_file, *http_port);
+    if (!WritePortFile(flags.http_port_file, "--http-port-file", *http_port)) {
+      server->Shutdown();
+      return 1;
+    }
   }
-  WritePortFile(flags.port_file, port);
+  if (!WritePortFile(flags.port_file, "--port-file", port)) {
+    server->Shutdown();
+    return 1;
+  }
 
   // Signals are handled by one thread with sigwait: no work in a handler.
   std::thread signals([&] {
@@ -364,18 +419,18 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1 << 20));
   app.add_option("--list-edits-per-second", f.list_edits_per_second,
                  "Word list edits a token may make per second, with a burst of ten seconds' worth (default 50)")
-      ->check(CLI::Range(0.1, 1e6));
+      ->check(xwdb::FiniteRange(0.1, 1e6));
   app.add_option("--fill-threads", f.fill_threads, "Fills searching at once (default: the number of cores)")
       ->check(CLI::Range(1, 1024));
   app.add_option("--fill-queue", f.fill_queue, "Fills waiting for a place (default: 4 per fill thread)")
       ->check(CLI::Range(0, 100000));
   app.add_option("--max-fill-seconds", f.max_fill_seconds, "Cap on one fill's time (default 300)")
-      ->check(CLI::Range(0.01, 86400.0));
+      ->check(xwdb::FiniteRange(0.01, 86400.0));
   app.add_option("--sat-max-literals", f.sat_max_literals,
                  "The SAT member (fills with threads >= 2) stays out of formulas over this many literals, "
                  "about 64 bytes each (default 16777216, about 1 GB; 0: never)");
   app.add_option("--grace", f.grace_seconds, "Seconds calls in flight get at shutdown (default 10)")
-      ->check(CLI::Range(0.0, 3600.0));
+      ->check(xwdb::FiniteRange(0.0, 3600.0));
   app.add_option("--port-file", f.port_file, "Write the port listened on to this file once serving");
   app.add_option("--http", f.http,
                  "Also serve HTTP/JSON and the web page on this address (e.g. 127.0.0.1:7412; port 0 picks one)");
@@ -393,10 +448,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 1000000));
   app.add_option("--http-idle-timeout", f.http_idle_timeout,
                  "Seconds an HTTP connection may wait between requests before it is closed (default 60)")
-      ->check(CLI::Range(0.1, 86400.0));
+      ->check(xwdb::FiniteRange(0.1, 86400.0));
   app.add_option("--http-request-timeout", f.http_request_timeout,
                  "Seconds a request's head and body may take to arrive, from its first byte (default 30)")
-      ->check(CLI::Range(0.1, 3600.0));
+      ->check(xwdb::FiniteRange(0.1, 3600.0));
   app.add_option("--http-allow-host", f.http_allowed_hosts,
                  "On a loopback --http, answer to this Host name too (repeatable; default: loopback names only)");
   app.add_flag("--reflection", f.reflection, "Serve gRPC server reflection (it needs no token; default off)");

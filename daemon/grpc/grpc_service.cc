@@ -25,6 +25,10 @@ CallContext ContextOf(grpc::ServerContextBase* context) {
 void ApplyServerSettings(grpc::ServerBuilder* builder) {
   builder->SetMaxReceiveMessageSize(kMaxMessageBytes);
   builder->AddChannelArgument(GRPC_ARG_ENABLE_CHANNELZ, 0);
+  // gRPC sets SO_REUSEPORT by default: a second daemon on the same port
+  // would start and take a share of the calls (with its own token, or
+  // none). Off, it fails to listen instead.
+  builder->AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
 }
 
 template <class Request, class Response>

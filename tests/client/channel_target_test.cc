@@ -40,6 +40,19 @@ TEST(ChannelTargetTest, BadListsNameTheEntry) {
             std::string::npos);
 }
 
+// gRPC would dial 34463 for 99999, 65535 for -1 and port 0 for "abc" or
+// no port: a single address's port is checked as the list's are.
+TEST(ChannelTargetTest, ASingleAddressNeedsAPort) {
+  for (const char* bad : {"127.0.0.1:99999", "127.0.0.1:-1", "127.0.0.1:abc", "127.0.0.1:", "127.0.0.1", "[::1]:0",
+                          "xwdbd.example:+80"}) {
+    auto target = ChannelTarget(bad);
+    EXPECT_EQ(target.status().code(), absl::StatusCode::kInvalidArgument) << bad;
+    EXPECT_NE(target.status().message().find("expected HOST:PORT"), std::string::npos) << target.status();
+  }
+  EXPECT_EQ(*ChannelTarget("[::1]:7411"), "[::1]:7411");
+  EXPECT_EQ(*ChannelTarget("localhost:65535"), "localhost:65535");
+}
+
 TEST(ChannelTargetTest, ServiceConfigRoundRobinHealthAndRetries) {
   const nlohmann::json config = nlohmann::json::parse(ReplicaServiceConfig());
   EXPECT_TRUE(config["loadBalancingConfig"][0].contains("round_robin"));

@@ -306,7 +306,7 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
             self.assertIn(count + ": '-1' is not a count", p.stderr)
         p = self.client("fill", "--deadline", "-1")
         self.assertNotEqual(p.returncode, 0, p.stderr)
-        self.assertIn("--deadline: Value -1 not in range", p.stderr)
+        self.assertIn("--deadline: '-1' is not a number in [0 - 86400]", p.stderr)
 
     def test_client_check_suggest_and_fill(self):
         p = self.client("check", grid=["c..", "...", "..n"])

@@ -619,7 +619,7 @@ TEST_F(DaemonTest, OverloadIsRefusedAtOnceAndMatchesKeepFlowing) {
 }
 
 TEST_F(DaemonTest, TokenIsCheckedOnEveryCall) {
-  testing::WriteFile(dir_->Sub("token"), "s3cret-token\n");
+  testing::WriteFile(dir_->Sub("token"), "s3cret-token-0123456789\n");
   auto d = Start({"--token-file", dir_->Sub("token")});
   v1::MatchRequest m;
   m.set_pattern("c.t");
@@ -627,7 +627,7 @@ TEST_F(DaemonTest, TokenIsCheckedOnEveryCall) {
   EXPECT_EQ(Connect(*d, "wrong")->Match(m).status().code(), absl::StatusCode::kUnauthenticated);
   EXPECT_EQ(Connect(*d)->ListDictionaries().status().code(), absl::StatusCode::kUnauthenticated);
   EXPECT_EQ(Connect(*d)->Fill(SmallFill()).status().code(), absl::StatusCode::kUnauthenticated);
-  auto good = Connect(*d, "s3cret-token");
+  auto good = Connect(*d, "s3cret-token-0123456789");
   EXPECT_TRUE(good->Match(m).ok());
   EXPECT_TRUE(good->Fill(SmallFill()).ok());
 }

@@ -41,7 +41,7 @@ del sys.argv[1:4]
 
 WORDS = {"CAT": 60, "COT": 80, "ARE": 50, "TEN": 40, "ACE": 70, "TOE": 30, "ATE": 20, "EON": 90, "ERA": 30,
          "EAR": 60, "ART": 65, "RAT": 55, "TAR": 35, "ONE": 75, "NET": 35, "TEA": 55, "EAT": 45, "ORE": 40}
-TOKEN = "s3cret-token"
+TOKEN = "s3cret-token-0123456789"
 
 
 def make_hard_dictionary(tmp):

@@ -169,6 +169,36 @@ class SecurityTest(unittest.TestCase):
                 self.assertEqual(r.returncode, 1)
                 self.assertIn("not a loopback address", r.stderr)
 
+    def test_a_start_that_would_weaken_it_is_refused(self):
+        """Each of these once started a daemon: with auth off (no users), on a
+        port other than the one given, or beside another daemon on its port."""
+        tmp = self.tmp.name
+        def write(name, data):
+            path = os.path.join(tmp, name)
+            with open(path, "wb") as f:
+                f.write(data)
+            return path
+        os.makedirs(os.path.join(tmp, "a-directory"), exist_ok=True)
+        cases = [
+            (["--listen", "127.0.0.1:99999"], "--listen 127.0.0.1:99999: expected HOST:PORT"),
+            (["--listen", "127.0.0.1:abc"], "expected HOST:PORT"),
+            (["--listen", "127.0.0.1:0", "--http", "127.0.0.1:-1"], "--http 127.0.0.1:-1: expected HOST:PORT"),
+            (["--listen", "127.0.0.1:0", "--users-file", write("no-users", b"# nobody yet\n\n")], "no users in it"),
+            (["--listen", "127.0.0.1:0", "--users-file", os.path.join(tmp, "a-directory")], "a directory"),
+            (["--listen", "127.0.0.1:0", "--token-file", write("short", b"abc\n")], "16 characters or more"),
+            (["--listen", "127.0.0.1:0", "--token-file", write("control", b"abcdefgh\x01ijklmnopq\n")],
+             "printable ASCII"),
+            (["--listen", "127.0.0.1:0", "--port-file", os.path.join(tmp, "no-such-dir", "port")],
+             "--port-file " + os.path.join(tmp, "no-such-dir", "port") + ": cannot write it"),
+            (["--listen", self.daemon.address], "cannot listen on " + self.daemon.address),
+        ]
+        for args, message in cases:
+            with self.subTest(args=args):
+                r = subprocess.run([XWDBD, "--db", "small=" + self.db, *args], capture_output=True, text=True,
+                                   timeout=30)
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertIn(message, r.stderr)
+
 
 def make_certificate(tmp, name):
     """A self-signed certificate for 127.0.0.1 (its own root) and its key."""

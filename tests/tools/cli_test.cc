@@ -146,6 +146,16 @@ TEST(CliTest, ErrorsNameTheProblemAndChangeNothing) {
     EXPECT_NE(negative.err.find(args[3]), std::string::npos) << negative.err;
   }
   EXPECT_EQ(Xwdb({"export", "--db", db}).out, "ЕЛКА;50\n");
+  // NaN is in every range by comparison: refused by name all the same.
+  for (const char* time : {"nan", "inf", "-nan"}) {
+    Result nan = Xwdb({"import", "--db", db, "--wait", time, "-"}, "ель\n");
+    EXPECT_EQ(nan.code, kExitUsage) << time;
+    EXPECT_NE(nan.err.find("--wait: '" + std::string(time) + "' is not a number"), std::string::npos) << nan.err;
+  }
+  // export -o a directory: refused, and nothing is written beside it.
+  Result into_directory = Xwdb({"export", "--db", db, "-o", dir.path()});
+  EXPECT_EQ(into_directory.code, kExitError);
+  EXPECT_NE(into_directory.err.find("a directory, not a file"), std::string::npos) << into_directory.err;
 }
 
 // export -o writes beside the file and renames only a whole export over

@@ -9,7 +9,8 @@ void AddClueChoiceOptions(CLI::App* app, ClueChoiceArgs* args) {
   app->add_option("--clue-policy", args->policy, "Which stored clue: best, first, random or shortest")
       ->check(CLI::IsMember({"best", "first", "random", "shortest"}));
   app->add_option("--clue-seed", args->seed, "Seed of --clue-policy random");
-  app->add_option("--max-clue-length", args->max_length, "Leave out clues longer than this (characters)");
+  app->add_option("--max-clue-length", args->max_length, "Leave out clues longer than this (characters)")
+      ->check(CLI::Range(0, 100000));
   app->add_option("--own-clues", args->own_clue_files,
                   "Your clue list (ANSWER|clue lines, as the page exports it): its clues come first (repeatable)")
       ->type_name("FILE")

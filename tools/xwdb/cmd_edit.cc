@@ -2,6 +2,7 @@
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
+#include "common/cli_checks.h"
 #include "core/import/input_text.h"
 #include "tools/xwdb/command.h"
 
@@ -123,7 +124,7 @@ Command AddEdit(CLI::App* root, Edit edit, const std::string& help) {
   if (edit == Edit::kRemove) app->add_flag("--keep-clues", args->keep_clues, "Keep the entries' clues");
   if (edit == Edit::kBlock) app->add_flag("--list", args->list, "Print the blocklist");
   app->add_option("--wait", args->wait, "Seconds to wait for another writer")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->check(FiniteRange(0.0, 86400.0));
   return Command{app, [edit, args](Io& io) { return Run(edit, *args, io); }};
 }
 

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
@@ -40,9 +41,18 @@ int Run(const ExportArgs& a, Io& io) {
   // A file is written beside its final name and renamed over it only once
   // the whole export is written: a failed export (a damaged dictionary, a
   // full disk) leaves an earlier file as it was.
+  // A device or a pipe (/dev/stdout, a FIFO) is written in place: renamed
+  // over, it would be replaced by a regular file.
   std::ofstream file;
   std::ostream* out = &io.out;
-  const bool to_file = !a.output.empty() && a.output != "-";
+  std::error_code error;
+  const bool named = !a.output.empty() && a.output != "-";
+  const bool in_place = named && std::filesystem::exists(a.output, error) &&
+                        !std::filesystem::is_regular_file(a.output, error);
+  if (in_place && std::filesystem::is_directory(a.output, error)) {
+    return Fail(io, "export", absl::InvalidArgumentError(a.output + ": a directory, not a file"));
+  }
+  const bool to_file = named && !in_place;
   const std::string temp = a.output + ".tmp-" + std::to_string(getpid());
   struct RemoveUnlessKept {
     const std::string* path;
@@ -54,6 +64,10 @@ int Run(const ExportArgs& a, Io& io) {
   if (to_file) {
     file.open(temp, std::ios::binary | std::ios::trunc);
     if (!file) return Fail(io, "export", absl::UnavailableError(a.output + ": cannot write beside it (" + temp + ")"));
+    out = &file;
+  } else if (in_place) {
+    file.open(a.output, std::ios::binary);
+    if (!file) return Fail(io, "export", absl::UnavailableError(a.output + ": cannot write it"));
     out = &file;
   }
   absl::Status status;
@@ -99,7 +113,10 @@ int Run(const ExportArgs& a, Io& io) {
   }
   if (!status.ok()) return Fail(io, "export", status);
   out->flush();
-  if (!*out) return Fail(io, "export", absl::UnavailableError("write error"));
+  if (!*out) {
+    return Fail(io, "export", absl::UnavailableError((named ? a.output : std::string("standard output")) +
+                                                     ": cannot write it (a full disk?)"));
+  }
   if (to_file) {
     file.close();
     if (!file || std::rename(temp.c_str(), a.output.c_str()) != 0) {

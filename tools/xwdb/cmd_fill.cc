@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 
+#include "common/cli_checks.h"
 #include "core/clue/clue_picker.h"
 #include "core/fill/solver.h"
 #include "core/format/puzzle.h"
@@ -24,16 +25,6 @@ namespace {
 // Exit codes of `fill` besides kExitOk and kExitError.
 constexpr int kExitImpossible = 2;
 constexpr int kExitTimeout = 3;
-
-// A count of decisions or fills, in digits. The options are unsigned, and
-// CLI11 would take "-1" into one as a huge count; this says what was wrong
-// in words rather than as a range of doubles.
-const CLI::Validator kCount(
-    [](std::string& text) -> std::string {
-      if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) return "";
-      return "'" + text + "' is not a count: write 0 or more, in digits";
-    },
-    "COUNT");
 
 struct FillArgs {
   std::string db;
@@ -261,17 +252,17 @@ Command AddFillCommand(CLI::App* root) {
       ->needs(all);
   app->add_option("--max-fills", args->fill_all.max_fills, "With --all: stop after this many fills")
       ->needs(all)
-      ->check(kCount);
+      ->check(Count());
   app->add_option("--progress-every", args->fill_all.progress_seconds,
                   "With --all: a progress line on stderr every this many seconds")
-      ->check(CLI::Range(0.1, 86400.0))
+      ->check(FiniteRange(0.1, 86400.0))
       ->needs(all);
   app->add_flag("--clues", args->clues, "Clue every entry from the dictionary (a numbered, clued puzzle)");
   AddClueChoiceOptions(app, &args->clue_choice);
   FillOptions& o = args->options;
   app->add_option("--seed", o.seed, "Random seed (same seed, same fill)");
   app->add_option("--timeout", o.timeout_seconds, "Give up after this many seconds (default 60)")
-      ->check(CLI::Range(0.001, 86400.0));
+      ->check(FiniteRange(0.001, 86400.0));
   AddRuleOptions(app, &args->rules, &o);
   app->add_option("--solutions", o.solutions, "Find this many distinct fills")->check(CLI::Range(1, 1000));
   app->add_option("--differ", o.differ, "With --solutions: every two fills differ in at least K entries")
@@ -284,9 +275,9 @@ Command AddFillCommand(CLI::App* root) {
                   "After the first fill, search for better ones: min (lowest score, then mean) or mean")
       ->check(CLI::IsMember({"min", "mean"}));
   app->add_option("--budget", o.timeout_seconds, "The same as --timeout: the optimizer's time in all")
-      ->check(CLI::Range(0.001, 86400.0));
+      ->check(FiniteRange(0.001, 86400.0));
   app->add_option("--max-nodes", o.max_nodes, "Give up after this many decisions")
-      ->check(kCount);
+      ->check(Count());
   o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   app->add_option("--threads", o.threads,
                   "Parallel differently seeded searches, first wins (default: all cores; 1 is deterministic)")
@@ -306,7 +297,7 @@ Command AddFillCommand(CLI::App* root) {
       ->check(CLI::IsMember({"geometric", "luby"}));
   app->add_option("--restart-cutoff", o.restart_cutoff,
                   "Refuted decisions in the first run (geometric, default 150) or the unit (luby, default 2400)")
-      ->check(CLI::Range(1.0, 1e12));
+      ->check(FiniteRange(1.0, 1e12));
   app->add_flag("!--no-nogoods", o.learn_nogoods, "Study mode: refutations are not kept as nogoods");
   app->add_flag("--patterns", o.pattern_refutation,
                 "A refutation takes out every word of its slot with the letters that took part, not the word "
@@ -320,7 +311,7 @@ Command AddFillCommand(CLI::App* root) {
       ->check(CLI::Range(1, 1 << 20));
   app->add_option("--wide-lookahead-after", o.wide_lookahead_after,
                   "Study mode: refuted decisions before the wide lookahead (default 1024; 0: from the start)")
-      ->check(kCount);
+      ->check(Count());
   app->add_option("--wide-lookahead-min-length", o.wide_lookahead_min_length,
                   "Study mode: the shortest slot the wide lookahead applies to (default 10)")
       ->check(CLI::Range(1, 64));
@@ -329,7 +320,7 @@ Command AddFillCommand(CLI::App* root) {
                 "Study mode: stacked slots are checked one crossing at a time only (plain arc consistency)");
   app->add_option("--stack-check-after", o.stack_check_after,
                   "Study mode: refuted decisions before the fill's stack check starts (default 64)")
-      ->check(kCount);
+      ->check(Count());
   app->add_option("--stack-check-min-length", o.stack_check_min_length,
                   "Study mode: the shortest slot the fill's stack check looks at (default 9)")
       ->check(CLI::Range(1, 64));
@@ -342,7 +333,7 @@ Command AddFillCommand(CLI::App* root) {
   app->add_option("--search-share", o.search_share,
                   "With one thread: the share of the time the search has before the SAT member takes over "
                   "(default 1: none)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(FiniteRange(0.0, 1.0));
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
 

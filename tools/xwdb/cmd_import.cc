@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/cli_checks.h"
 #include "core/import/importer.h"
 #include "core/text/profile.h"
 #include "tools/xwdb/command.h"
@@ -183,7 +184,7 @@ Command AddImportCommand(CLI::App* root) {
                   "and unblock those it scores at or above it")
       ->check(CLI::Range(0, 100));
   app->add_option("--wait", args->wait, "Seconds to wait for another writer (default 0: fail at once)")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->check(FiniteRange(0.0, 86400.0));
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
 

@@ -1,6 +1,7 @@
 // xwdb rescore: score every entry by its fill value (core/score/fill_value.h)
 // from SCOWL, WordNet and the dictionary's own clues.
 #include "absl/strings/str_cat.h"
+#include "common/cli_checks.h"
 #include "core/score/rescore.h"
 #include "tools/xwdb/command.h"
 
@@ -39,7 +40,7 @@ Command AddRescoreCommand(CLI::App* root) {
   AddDbOption(app, &args->db);
   AddSourceOptions(app, &args->sources);
   app->add_option("--wait", args->wait, "Seconds to wait for another writer")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->check(FiniteRange(0.0, 86400.0));
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }
 

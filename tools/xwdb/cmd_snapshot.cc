@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "absl/strings/str_cat.h"
+#include "common/cli_checks.h"
 #include "core/index/index_loader.h"
 #include "tools/xwdb/command.h"
 
@@ -81,7 +82,7 @@ Command AddSnapshotCommand(CLI::App* root) {
   AddDbOption(app, &args->db);
   app->add_option("--out", args->out, "The new directory (must not exist)")->required();
   app->add_option("--wait", args->wait, "Seconds to wait for an import or edit to finish (default 60)")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->check(FiniteRange(0.0, 86400.0));
   app->add_flag("--json", args->json, "Print as JSON");
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/cli_checks.h"
 #include "core/fill/suggest.h"
 #include "core/index/word_marks.h"
 #include "tools/xwdb/command.h"
@@ -100,7 +101,7 @@ Command AddSuggestCommand(CLI::App* root) {
   app->add_option("--verify", args->suggest.verify, "Verify the K best alive words with a fill of the rest")
       ->check(CLI::Range(0, 1000));
   app->add_option("--budget", args->suggest.verify_seconds, "Seconds for all verifications (default 1)")
-      ->check(CLI::Range(0.001, 3600.0));
+      ->check(FiniteRange(0.001, 3600.0));
   AddRuleOptions(app, &args->rules, &args->options);
   return Command{app, [args](Io& io) { return Run(*args, io); }};
 }

@@ -1,5 +1,6 @@
 #include "tools/xwdb/grid_context.h"
 
+#include <filesystem>
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
@@ -59,6 +60,10 @@ absl::Status ApplyRules(const RuleArgs& rules, Normalizer& normalizer, FillOptio
     options->excluded.push_back(std::move(*codes));
   }
   if (rules.exclude_file.empty()) return absl::OkStatus();
+  std::error_code error;
+  if (std::filesystem::is_directory(rules.exclude_file, error)) {
+    return absl::InvalidArgumentError(rules.exclude_file + ": a directory, not the excluded words");
+  }
   std::ifstream in(rules.exclude_file);
   if (!in) return absl::NotFoundError(rules.exclude_file + ": cannot read the excluded words");
   std::string line;
