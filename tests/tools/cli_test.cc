@@ -152,6 +152,11 @@ TEST(CliTest, ErrorsNameTheProblemAndChangeNothing) {
     EXPECT_EQ(nan.code, kExitUsage) << time;
     EXPECT_NE(nan.err.find("--wait: '" + std::string(time) + "' is not a number"), std::string::npos) << nan.err;
   }
+  // A dry run against a dictionary not made yet reports and makes none.
+  Result dry = Xwdb({"import", "--db", dir.Sub("not-yet"), "--dry-run", "-"}, "apple\n");
+  EXPECT_EQ(dry.code, kExitOk) << dry.err;
+  EXPECT_NE(dry.out.find("dry run, nothing written"), std::string::npos) << dry.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.Sub("not-yet")));
   // export -o a directory: refused, and nothing is written beside it.
   Result into_directory = Xwdb({"export", "--db", db, "-o", dir.path()});
   EXPECT_EQ(into_directory.code, kExitError);

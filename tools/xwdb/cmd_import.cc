@@ -1,5 +1,7 @@
 // xwdb import: raw word and clue lists into the dictionary.
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -134,8 +136,26 @@ int Run(const ImportArgs& a, Io& io) {
     bar = std::make_unique<ProgressBar>(io.err);
     options.progress = [&bar](uint64_t done, uint64_t total) { bar->Update(done, total); };
   }
+  // A dry run against a dictionary not made yet reads into an empty one
+  // made for it in the temporary directory: it writes nothing at --db.
+  struct ScratchDictionary {
+    std::string path;
+    ~ScratchDictionary() {
+      std::error_code error;
+      if (!path.empty()) std::filesystem::remove_all(path, error);
+    }
+  } scratch;
+  std::error_code error;
+  if (a.dry_run && !std::filesystem::exists(a.db, error)) {
+    std::string pattern = (std::filesystem::temp_directory_path(error) / "xwdb-dry-run-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+      return Fail(io, "import", absl::UnavailableError("cannot make a scratch dictionary for the dry run"));
+    }
+    scratch.path = pattern;
+  }
   absl::StatusOr<std::unique_ptr<Store>> store =
-      Store::Open(a.db, Store::Options{.create_if_missing = true, .lock_wait_seconds = a.wait});
+      Store::Open(scratch.path.empty() ? a.db : scratch.path + "/db",
+                  Store::Options{.create_if_missing = true, .lock_wait_seconds = a.wait});
   if (!store.ok()) return Fail(io, "import", store.status());
   absl::StatusOr<ImportReport> report = Import(store->get(), std::move(inputs), options);
   bar.reset();
