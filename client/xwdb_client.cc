@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "client/channel_target.h"
+#include "client/request_check.h"
 
 namespace xwdb::client {
 
@@ -58,6 +59,7 @@ namespace {
 template <typename Response, typename Request, typename Method>
 absl::StatusOr<Response> Unary(const XwdbClient& client, double deadline_seconds, Method method,
                                const Request& request) {
+  if (absl::Status s = CheckUtf8Fields(request); !s.ok()) return s;
   grpc::ClientContext context;
   client.Prepare(&context, deadline_seconds);
   Response response;
@@ -148,6 +150,7 @@ absl::StatusOr<v1::FillResult> XwdbClient::Fill(const v1::FillRequest& request,
                                                 const std::function<void(grpc::ClientContext*)>& context_hook,
                                                 CallCanceller* canceller,
                                                 const std::function<void(const v1::FilledGrid&)>& on_found) {
+  if (absl::Status s = CheckUtf8Fields(request); !s.ok()) return s;
   grpc::ClientContext context;
   // Declared after `context`, so destroyed before it: no Cancel() reaches a
   // context that is gone.

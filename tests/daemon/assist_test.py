@@ -304,6 +304,11 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
             p = self.client("fill", "--all", "--print-fills", count, "-1")
             self.assertNotEqual(p.returncode, 0, p.stderr)
             self.assertIn(count + ": '-1' is not a count", p.stderr)
+        # Bytes that are not UTF-8 are named before anything is sent.
+        p = subprocess.run([CLIENT.encode(), b"match", b"--server", self.address.encode(), b"C\xffT"],
+                           capture_output=True, timeout=60)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertIn(b"pattern: not UTF-8 text", p.stderr)
         p = self.client("fill", "--deadline", "-1")
         self.assertNotEqual(p.returncode, 0, p.stderr)
         self.assertIn("--deadline: '-1' is not a number in [0 - 86400]", p.stderr)
