@@ -18,6 +18,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "client/command.h"
+#include "common/small_file.h"
 
 namespace xwdb::client {
 
@@ -132,7 +133,7 @@ int RunEdit(Common& c, const ListArgs& a, v1::WordListOp op, const char* what) {
 }
 
 int RunImport(Common& c, const ListArgs& a) {
-  auto text = ReadTextFile(a.file, "list import", kMaxListFileBytes);
+  auto text = ReadSmallFile(a.file, "list import", kMaxListFileBytes);
   if (!text.ok()) return Fail("list import", text.status());
   std::vector<std::string> problems;
   LocalList list;

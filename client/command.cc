@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "common/cli_checks.h"
+#include "common/small_file.h"
 
 namespace xwdb::client {
 
@@ -50,26 +51,9 @@ int Fail(const char* what, const absl::Status& s) {
   return kExitError;
 }
 
-absl::StatusOr<std::string> ReadTextFile(const std::string& path, const std::string& what, size_t max_bytes) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    return absl::InvalidArgumentError(absl::StrCat(what, " ", path, ": a directory, not a file"));
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
-  std::string text(max_bytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > max_bytes) {
-    return absl::InvalidArgumentError(absl::StrCat(what, " ", path, ": over ", max_bytes >> 20, " MiB"));
-  }
-  return text;
-}
-
 absl::StatusOr<std::unique_ptr<XwdbClient>> Connect(Common& c) {
   if (!c.token_file.empty()) {
-    auto text = ReadTextFile(c.token_file, "--token-file", 1 << 20);
+    auto text = ReadSmallFile(c.token_file, "--token-file", 1 << 20);
     if (!text.ok()) return text.status();
     std::string& token = c.client.token;
     token = text->substr(0, text->find('\n'));
@@ -146,7 +130,7 @@ absl::Status ApplyRules(const RuleArgs& r, v1::FillOptions* o, std::vector<std::
     origins->push_back("--exclude");
   }
   if (r.exclude_file.empty()) return absl::OkStatus();
-  auto text = ReadTextFile(r.exclude_file, "--exclude-file", kMaxListFileBytes);
+  auto text = ReadSmallFile(r.exclude_file, "--exclude-file", kMaxListFileBytes);
   if (!text.ok()) return text.status();
   std::istringstream in(*text);
   std::string line;

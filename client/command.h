@@ -56,12 +56,8 @@ std::string Place(int row, int column);
 // xd), so the client sends it as it is. "-" is stdin.
 absl::StatusOr<std::string> ReadGridFile(const std::string& path);
 
-// The whole of a file the constructor names (a word list, the excluded
-// words, a token): an error naming `what` and the path if it is missing, a
-// directory, unreadable or over `max_bytes` (checked as it is read, so
-// /dev/zero costs nothing).
+// The largest word list or excluded-words file read (common/small_file.h).
 inline constexpr size_t kMaxListFileBytes = 64 << 20;
-absl::StatusOr<std::string> ReadTextFile(const std::string& path, const std::string& what, size_t max_bytes);
 // Flags shown after a word: "  [vulgar]"; nothing for most words.
 std::string FlagsText(const google::protobuf::RepeatedPtrField<std::string>& flags);
 // A message in protobuf's JSON mapping, with the proto's own field names

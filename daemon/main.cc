@@ -31,6 +31,7 @@
 #include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
 #include "common/cli_checks.h"
+#include "common/small_file.h"
 #include "daemon/grpc/grpc_service.h"
 #include "daemon/http/http_face.h"
 #include "daemon/listen_address.h"
@@ -66,23 +67,8 @@ struct Flags {
 
 // Secrets and certificates are small: a bigger file is a mistake (or
 // /dev/zero), refused before it is read into memory.
-constexpr std::streamsize kMaxSecretFileBytes = 1 << 20;
-
 absl::StatusOr<std::string> ReadSecretFile(const std::string& path, const char* what) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    return absl::InvalidArgumentError(absl::StrCat(what, " ", path, ": a directory, not a file"));
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
-  std::string text(kMaxSecretFileBytes + 1, '\0');
-  in.read(text.data(), kMaxSecretFileBytes + 1);
-  if (in.bad()) return absl::NotFoundError(absl::StrCat(what, " ", path, ": cannot read it"));
-  if (in.gcount() > kMaxSecretFileBytes) {
-    return absl::InvalidArgumentError(absl::StrCat(what, " ", path, ": over 1 MiB, too big for this file"));
-  }
-  text.resize(in.gcount());
-  return text;
+  return ReadSmallFile(path, what, 1 << 20);
 }
 
 // A bearer token goes in an HTTP header: printable ASCII without spaces

@@ -309,6 +309,11 @@ class AssistTest(xwdbd_fixture.SmallDaemonTest):
                            capture_output=True, timeout=60)
         self.assertEqual(p.returncode, 1, p.stderr)
         self.assertIn(b"pattern: not UTF-8 text", p.stderr)
+        # A directory named as a word list is refused, not read as an empty list.
+        p = subprocess.run([CLIENT, "list", "import", "--server", self.address, "--lists-dir", self.tmp.name, "mine",
+                            self.tmp.name], capture_output=True, text=True, timeout=60)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertIn(f"list import {self.tmp.name}: a directory, not a file", p.stderr)
         p = self.client("fill", "--deadline", "-1")
         self.assertNotEqual(p.returncode, 0, p.stderr)
         self.assertIn("--deadline: '-1' is not a number in [0 - 86400]", p.stderr)
