@@ -227,6 +227,30 @@ TEST(CliTest, MatchCountsProjectsAndExplainsBadPatterns) {
   EXPECT_EQ(nlohmann::json::parse(stats.out)["index"]["words"], 5);
 }
 
+// A few clues imported over a word list leave most words unclued, and out
+// of fills by default: an impossible fill then says so and how to use them.
+TEST(CliTest, AnImpossibleFillNamesTheUncluedRuleWhenItLeftMostWordsOut) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "scored", "-"}, "cat;60\ndog;60\nemu;60\n").code, kExitOk);
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"}, "EMU|Big flightless bird\n").code, kExitOk);
+  testing::WriteFile(dir.Sub("g.txt"), "c..\n");
+  Result out = Xwdb({"fill", "--db", db, "--min-score", "0", dir.Sub("g.txt")});
+  EXPECT_EQ(out.code, 2) << out.err;
+  EXPECT_NE(out.err.find("2 of the dictionary's 3 words have no printable clue and were left out; --allow unclued"),
+            std::string::npos)
+      << out.err;
+  Result allowed = Xwdb({"fill", "--db", db, "--min-score", "0", "--allow", "unclued", dir.Sub("g.txt")});
+  EXPECT_EQ(allowed.code, kExitOk) << allowed.err;
+  EXPECT_EQ(allowed.out.substr(0, 4), "CAT\n") << allowed.out;
+  // Where the clued words are most, an impossible fill is the grid's own.
+  testing::WriteFile(dir.Sub("q.txt"), "q..\n");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"}, "CAT|Whiskers owner\nDOG|Barker\n").code, kExitOk);
+  Result grid_alone = Xwdb({"fill", "--db", db, "--min-score", "0", dir.Sub("q.txt")});
+  EXPECT_EQ(grid_alone.code, 2) << grid_alone.err;
+  EXPECT_EQ(grid_alone.err.find("no printable clue"), std::string::npos) << grid_alone.err;
+}
+
 // --list FILE: a constructor's word list over the dictionary, in process.
 TEST(CliTest, AWordListBansRescoresAndAddsWords) {
   testing::TempDir dir;

@@ -224,6 +224,14 @@ int Run(const FillArgs& a, Io& io) {
              << "\n";
     }
   }
+  // A dictionary with clues for a few words only (a small clue file
+  // imported over a word list) leaves the rest out by the unclued rule: an
+  // "impossible" then says more about the rule than the grid.
+  const IndexLoadStats& words = context->index_stats;
+  if (r.outcome == FillOutcome::kImpossible && (options.withheld & kMarkUnclued) && words.unclued * 2 > words.words) {
+    io.err << "xwdb fill: " << words.unclued << " of the dictionary's " << words.words
+           << " words have no printable clue and were left out; --allow unclued fills with them too\n";
+  }
   switch (r.outcome) {
     case FillOutcome::kFilled: return kExitOk;
     case FillOutcome::kImpossible: return kExitImpossible;

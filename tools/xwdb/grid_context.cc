@@ -22,7 +22,7 @@ absl::StatusOr<GridContext> LoadGridContext(const std::string& db, const std::st
   auto input = ReadPuzzle(*text, c.normalizer.get(), grid);
   if (!input.ok()) return input.status();
   c.input = std::move(*input);
-  auto index = LoadMaskIndex(*c.store);
+  auto index = LoadMaskIndex(*c.store, &c.index_stats);
   if (!index.ok()) return index.status();
   c.index = std::move(*index);
   return c;

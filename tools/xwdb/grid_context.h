@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "core/fill/fill_options.h"
 #include "core/format/puzzle_reader.h"
+#include "core/index/index_loader.h"
 #include "core/index/mask_index.h"
 #include "tools/xwdb/command.h"
 #include "tools/xwdb/word_list_files.h"
@@ -23,6 +24,7 @@ struct GridContext {
   std::unique_ptr<Normalizer> normalizer;
   ReadPuzzleResult input;
   std::shared_ptr<const MaskIndex> index;
+  IndexLoadStats index_stats;  // how many words are flagged or unclued, for hints
 };
 
 // Opens `db`, reads the grid file at `grid` (any format) and loads the
