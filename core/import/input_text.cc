@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/base/bulk_memory.h"
@@ -51,6 +52,19 @@ bool TranscodeLine(UConverter* conv, absl::string_view bytes, std::string* utf8)
 }  // namespace
 
 absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
+  // A directory opens and reads as nothing; a device such as /dev/zero
+  // never ends. Standard input named as a file is kept (a terminal is a
+  // device too), and /dev/null (it ends at once).
+  std::error_code kind_error;
+  if (std::filesystem::is_directory(path, kind_error)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": a directory, not a file"));
+  }
+  const bool standard_input = path == "/dev/stdin" || path == "/dev/null" || absl::StartsWith(path, "/dev/fd/") ||
+                              absl::StartsWith(path, "/proc/self/fd/");
+  if (!standard_input &&
+      (std::filesystem::is_character_file(path, kind_error) || std::filesystem::is_block_file(path, kind_error))) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": a device, not a file"));
+  }
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) {
     return absl::NotFoundError(absl::StrCat(path, ": cannot open: ", std::strerror(errno)));

@@ -1,9 +1,9 @@
 #include "tools/xwdb/grid_context.h"
 
-#include <filesystem>
-#include <fstream>
+#include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "core/import/input_text.h"
 #include "core/index/index_loader.h"
 #include "core/index/word_marks.h"
 
@@ -60,12 +60,9 @@ absl::Status ApplyRules(const RuleArgs& rules, Normalizer& normalizer, FillOptio
     options->excluded.push_back(std::move(*codes));
   }
   if (rules.exclude_file.empty()) return absl::OkStatus();
-  std::error_code error;
-  if (std::filesystem::is_directory(rules.exclude_file, error)) {
-    return absl::InvalidArgumentError(rules.exclude_file + ": a directory, not the excluded words");
-  }
-  std::ifstream in(rules.exclude_file);
-  if (!in) return absl::NotFoundError(rules.exclude_file + ": cannot read the excluded words");
+  auto text = ReadWholeFile(rules.exclude_file);  // a directory or a device is refused by name
+  if (!text.ok()) return absl::Status(text.status().code(), absl::StrCat("--exclude-file ", text.status().message()));
+  std::istringstream in(*text);
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

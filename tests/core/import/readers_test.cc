@@ -1,4 +1,5 @@
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/import/csv_reader.h"
@@ -34,6 +35,21 @@ DecodedInput Decode(const std::string& bytes) {
   auto d = DecodeInput(bytes, "");
   EXPECT_TRUE(d.ok());
   return *d;
+}
+
+// A directory reads as nothing and /dev/zero never ends: both are refused
+// by name before any byte is read. /dev/null is a device that ends: kept.
+TEST(ReadWholeFileTest, DirectoriesAndDevicesAreRefusedByName) {
+  for (const auto& [path, what] : {std::pair{"/tmp", "/tmp: a directory, not a file"},
+                                   std::pair{"/dev/zero", "/dev/zero: a device, not a file"},
+                                   std::pair{"/dev/urandom", "/dev/urandom: a device, not a file"}}) {
+    auto bytes = ReadWholeFile(path);
+    ASSERT_FALSE(bytes.ok()) << path;
+    EXPECT_EQ(bytes.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(bytes.status().message(), what);
+  }
+  EXPECT_EQ(ReadWholeFile("/no/such/file").status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(*ReadWholeFile("/dev/null"), "");
 }
 
 TEST(LineSourceTest, EveryLineEndAndNoFinalNewline) {
