@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 #include <numeric>
 #include <utility>
@@ -237,6 +238,11 @@ absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path,
       return absl::FailedPreconditionError(absl::StrCat(
           path, ": directory is not empty and holds no dictionary; refusing to create one there"));
     }
+  }
+
+  if (exists && !options.read_only && fs::exists(fs::path(path) / kSnapshotMarkFile, ec)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, ": a snapshot, read-only (xwdb snapshot); change the dictionary it was taken from, then take a new one"));
   }
 
   rocksdb::DBOptions db_options;
@@ -689,7 +695,18 @@ absl::Status Store::Checkpoint(const std::string& dir) {
   std::unique_ptr<rocksdb::Checkpoint> checkpoint(raw);
   // A flush threshold of 0 flushes the memtable whatever its size: the
   // copy is table files and a manifest, no log to replay.
-  return FromRocks(checkpoint->CreateCheckpoint(dir, /*log_size_for_flush=*/0), absl::StrCat(dir, ": snapshot"));
+  if (absl::Status s = FromRocks(checkpoint->CreateCheckpoint(dir, /*log_size_for_flush=*/0),
+                                 absl::StrCat(dir, ": snapshot"));
+      !s.ok()) {
+    return s;
+  }
+  // The mark that keeps writers out (Open): a snapshot is what daemons
+  // serve, and an import into it would be lost at the next snapshot.
+  std::ofstream mark(std::filesystem::path(dir) / kSnapshotMarkFile);
+  mark << "A snapshot of " << path_ << " (xwdb snapshot): read-only. Import into that dictionary and take a new one.\n";
+  mark.close();
+  if (!mark) return absl::UnavailableError(absl::StrCat(dir, ": cannot write ", kSnapshotMarkFile));
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::vector<std::pair<uint64_t, std::string>>> Store::ImportLog() const {

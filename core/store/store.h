@@ -156,6 +156,9 @@ class Store {
   // holds half a snapshot. REQUIRES: !read_only() (no commit can run
   // while it is made).
   absl::Status Checkpoint(const std::string& dir);
+  // The file in a snapshot's directory that marks it: Open() for writing
+  // refuses a directory that holds it.
+  static constexpr const char* kSnapshotMarkFile = "XWDB-SNAPSHOT";
 
   // The import log (generation -> JSON object), oldest first.
   absl::StatusOr<std::vector<std::pair<uint64_t, std::string>>> ImportLog() const;

@@ -106,6 +106,12 @@ TEST(CliTest, SnapshotKeepsItsGenerationAndRefusesAnExistingDirectory) {
   EXPECT_EQ(Xwdb({"export", "--db", snap}).out, "PEAR;50\nAPPLE;50\n");
   EXPECT_EQ(nlohmann::json::parse(Xwdb({"stats", "--db", snap, "--json"}).out)["generation"], 1);
   EXPECT_EQ(Xwdb({"export", "--db", db}).out, "PEAR;50\nPLUM;50\n");
+  // A snapshot is read-only: a writer is refused and says what to do.
+  Result into_snapshot = Xwdb({"import", "--db", snap, "-"}, "fig\n");
+  EXPECT_EQ(into_snapshot.code, kExitError);
+  EXPECT_NE(into_snapshot.err.find(snap + ": a snapshot, read-only"), std::string::npos) << into_snapshot.err;
+  EXPECT_EQ(Xwdb({"block", "--db", snap, "pear"}).code, kExitError);
+  EXPECT_EQ(Xwdb({"export", "--db", snap}).out, "PEAR;50\nAPPLE;50\n");
 
   r = Xwdb({"snapshot", "--db", db, "--out", snap});
   EXPECT_EQ(r.code, kExitError);
