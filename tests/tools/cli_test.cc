@@ -496,6 +496,112 @@ TEST(CliTest, FillPrintsTheGridAndExitsByOutcome) {
   EXPECT_NE(huge.err.find("over 1 MiB"), std::string::npos) << huge.err;
 }
 
+// The fill's study flags (README, "Filling") each reach the engine: on a
+// grid the default search has to work at (it backjumps, learns nogoods,
+// restarts and proves words out), each flag gives a fill of the dictionary
+// and a search other than the default's, and the flags that turn a
+// technique off leave its counter at zero.
+TEST(CliTest, EveryStudyFlagReachesTheEngine) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  // A sparse dictionary of 5-letter words over A-F (134 of 7,776, drawn by
+  // a fixed hash of each word's place), where an open 5x5 has few fills.
+  std::set<std::string> words;
+  std::string list;
+  const std::string alphabet = "ABCDEF";
+  for (uint32_t i = 0; i < 6 * 6 * 6 * 6 * 6; ++i) {
+    const uint32_t hash = i * 40503u;
+    if ((hash >> 16) % 60 != 0) continue;
+    std::string w(5, ' ');
+    for (uint32_t k = 0, rest = i; k < 5; ++k, rest /= 6) w[4 - k] = alphabet[rest % 6];
+    words.insert(w);
+    list += w + "\n";
+  }
+  ASSERT_EQ(words.size(), 134u);
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "plain", "-"}, list).code, kExitOk);
+  testing::WriteFile(dir.Sub("open5.txt"), ".....\n.....\n.....\n.....\n.....\n");
+  const std::vector<std::string> fill = {"fill", "--db", db, dir.Sub("open5.txt"), "--min-score", "0",
+                                         "--threads", "1", "--seed", "1", "--format", "json"};
+  const std::vector<std::string> counters = {"nodes", "backtracks", "backjumps", "restarts", "nogoods_learned",
+                                             "proven_out", "stack_removals"};
+  // The fill's rows and columns are words of the dictionary; returns the
+  // search's counters.
+  auto run = [&](const std::vector<std::string>& flags) {
+    std::vector<std::string> args = fill;
+    args.insert(args.end(), flags.begin(), flags.end());
+    const std::string name = flags.empty() ? "the default" : flags.front();
+    Result r = Xwdb(args);
+    EXPECT_EQ(r.code, kExitOk) << name << ": " << r.err;
+    nlohmann::json out = nlohmann::json::parse(r.out, nullptr, false);
+    std::map<std::string, int64_t> stats;
+    if (out.is_discarded() || out["fills"].empty()) {
+      ADD_FAILURE() << name << ": no fill: " << r.out;
+      return stats;
+    }
+    std::vector<std::string> rows = out["fills"][0]["rows"];
+    for (int c = 0; c < 5; ++c) {
+      std::string column;
+      for (const std::string& row : rows) column += row[c];
+      EXPECT_TRUE(words.count(rows[c])) << name << ": row " << rows[c];
+      EXPECT_TRUE(words.count(column)) << name << ": column " << column;
+    }
+    for (const std::string& counter : counters) stats[counter] = out["stats"][counter];
+    return stats;
+  };
+  std::map<std::string, int64_t> base = run({});
+  for (const char* counter : {"backjumps", "nogoods_learned", "restarts", "proven_out"}) {
+    ASSERT_GT(base[counter], 0) << counter << ": the dictionary no longer exercises it; draw another";
+  }
+  const std::vector<std::vector<std::string>> flags = {
+      {"--chronological"},
+      {"--no-nogoods"},
+      {"--no-restarts"},
+      {"--forget-at-restarts"},
+      {"--static-order"},
+      {"--no-propagation"},
+      {"--no-lookahead"},
+      {"--lookahead-width", "1"},
+      {"--wide-lookahead-after", "0", "--wide-lookahead-min-length", "1", "--wide-lookahead-width", "64"},
+      {"--stack-check-after", "0", "--stack-check-min-length", "1"},
+      {"--restart-cutoff", "10"},
+      {"--restart-schedule", "luby"},
+  };
+  // What a flag that turns a technique off leaves at zero.
+  const std::map<std::string, std::string> zero = {{"--chronological", "backjumps"},
+                                                   {"--no-nogoods", "nogoods_learned"},
+                                                   {"--no-restarts", "restarts"},
+                                                   {"--forget-at-restarts", "proven_out"}};
+  for (const std::vector<std::string>& f : flags) {
+    std::map<std::string, int64_t> stats = run(f);
+    EXPECT_NE(stats, base) << f.front() << " searched as the default does";
+    if (auto it = zero.find(f.front()); it != zero.end()) {
+      EXPECT_EQ(stats[it->second], 0) << f.front();
+    }
+    if (f.front() == "--stack-check-after") {
+      EXPECT_GT(stats["stack_removals"], 0);
+    }
+  }
+  // The stack check from the first decision, turned off: nothing removed.
+  EXPECT_EQ(run({"--stack-check-after", "0", "--stack-check-min-length", "1", "--no-stack-check"})["stack_removals"], 0);
+  // Every fill counted by the open rectangle's search and by the general
+  // enumeration: the same count.
+  std::vector<std::string> all = fill;
+  all.push_back("--all");
+  Result rectangle = Xwdb(all);
+  all.push_back("--no-rectangle-search");
+  Result general = Xwdb(all);
+  ASSERT_EQ(rectangle.code, kExitOk) << rectangle.err;
+  ASSERT_EQ(general.code, kExitOk) << general.err;
+  auto by_rectangle = nlohmann::json::parse(rectangle.out);
+  auto by_general = nlohmann::json::parse(general.out);
+  EXPECT_EQ(by_rectangle["search"], "open rectangle");
+  EXPECT_EQ(by_general["search"], "general");
+  EXPECT_TRUE(by_rectangle["complete"]);
+  EXPECT_TRUE(by_general["complete"]);
+  EXPECT_GT(by_rectangle["fills"], 0);
+  EXPECT_EQ(by_rectangle["fills"], by_general["fills"]);
+}
+
 // The constructor's loop from the command line: check a grid, ask for
 // words, fill a part, exclude a word, optimize, ask for alternatives.
 TEST(CliTest, CheckSuggestAndTheFillOptions) {
