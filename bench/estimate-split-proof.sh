@@ -1,0 +1,89 @@
+#!/bin/bash
+# What a proof split on one slot would cost (issue 32, goal 3): a grid
+# with no fill is proven so by refuting every word of any one slot, each
+# with that word placed. This samples N of the slot's words, fills the
+# grid with each one placed (one thread, seed 1, TIMEOUT seconds) and
+# prints each word's outcome and CPU-bound time, then the slot's size
+# times the mean: the one-thread cost of the whole split. A word that
+# times out counts at TIMEOUT, so with timeouts the figure is a lower
+# bound. A placed word that fills shows the grid has a fill after all.
+#
+# Usage: bash bench/estimate-split-proof.sh GRID DB MIN_SCORE SLOT [N] [TIMEOUT]
+#   SLOT: ROW,COL,across or ROW,COL,down (1-based: the slot's first cell)
+#   N: words sampled (default 40); TIMEOUT: seconds per word (default 30)
+#   SEED (environment): the sample's seed (default 1); XWDB: the binary
+#   (default build/release/tools/xwdb).
+# Run it alone: the times are the figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 4 ]; then
+  sed -n '11,15p' "$0" >&2
+  exit 64
+fi
+grid=$1 db=$2 min_score=$3 slot=$4 n=${5:-40} timeout=${6:-30}
+xwdb=${XWDB:-build/release/tools/xwdb}
+[ -x "$xwdb" ] || { echo "estimate-split-proof: no $xwdb (build it first)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 - "$xwdb" "$grid" "$db" "$min_score" "$slot" "$n" "$timeout" "${SEED:-1}" "$work" <<'PY'
+import json, random, statistics, subprocess, sys
+
+xwdb, grid_path, db, min_score, slot, n, timeout, seed, work = sys.argv[1:]
+n, seed = int(n), int(seed)
+rows = [line.rstrip('\n') for line in open(grid_path) if line.strip()]
+try:
+    r, c, direction = slot.split(',')
+    r, c = int(r) - 1, int(c) - 1
+    assert direction in ('across', 'down')
+except (ValueError, AssertionError):
+    sys.exit(f'estimate-split-proof: slot "{slot}" is not ROW,COL,across or ROW,COL,down')
+dr, dc = (0, 1) if direction == 'across' else (1, 0)
+def open_cell(a, b):
+    return 0 <= a < len(rows) and 0 <= b < len(rows[a]) and rows[a][b] != '#'
+if not open_cell(r, c):
+    sys.exit(f'estimate-split-proof: {slot} is a block or outside {grid_path}')
+if open_cell(r - dr, c - dc):
+    sys.exit(f'estimate-split-proof: {slot} is inside a slot, not at its first cell')
+cells = []
+while open_cell(r, c):
+    cells.append((r, c))
+    r, c = r + dr, c + dc
+if len(cells) < 2:
+    sys.exit(f'estimate-split-proof: no slot of two or more cells starts at {slot} in {grid_path}')
+pattern = ''.join(rows[a][b] for a, b in cells)
+listed = subprocess.run([xwdb, 'match', '--db', db, '--min-score', min_score, '--limit', '100000', '--json', pattern],
+                        capture_output=True, text=True, check=True)
+words = [m['word'] for m in json.loads(listed.stdout)['matches']]
+if not words:
+    sys.exit(f'estimate-split-proof: no word fits {pattern} at score {min_score}: the grid has no fill')
+sample = random.Random(seed).sample(words, min(n, len(words)))
+print(f'{grid_path} at >= {min_score}, split on {slot} ({pattern}): {len(words)} words, {len(sample)} sampled, '
+      f'{timeout} s each')
+times, outcomes = [], []
+for word in sample:
+    placed = [list(row) for row in rows]
+    for (a, b), letter in zip(cells, word):
+        placed[a][b] = letter
+    path = f'{work}/grid.txt'
+    with open(path, 'w') as f:
+        f.write('\n'.join(''.join(row) for row in placed) + '\n')
+    run = subprocess.run([xwdb, 'fill', path, '--db', db, '--min-score', min_score, '--threads', '1', '--seed', '1',
+                          '--timeout', timeout, '--format', 'json'], capture_output=True, text=True)
+    try:
+        result = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        sys.exit(f'estimate-split-proof: xwdb fill failed on {word}: {run.stderr.strip()}')
+    outcome, seconds = result['outcome'], result['stats']['seconds']
+    outcomes.append(outcome)
+    times.append(float(timeout) if outcome == 'timeout' else seconds)
+    print(f'{word}\t{outcome}\t{seconds:.3f} s\t{result["stats"]["nodes"]} decisions', flush=True)
+refuted = outcomes.count('impossible')
+timeouts = outcomes.count('timeout')
+mean = statistics.mean(times)
+print(f'refuted {refuted}, filled {outcomes.count("filled")}, timed out {timeouts} of {len(sample)}; '
+      f'median {statistics.median(times):.3f} s, mean {mean:.3f} s, max {max(times):.3f} s')
+bound = 'at least ' if timeouts else ''
+print(f'the split: {bound}{len(words) * mean:.0f} s on one thread ({len(words)} words x {mean:.3f} s)')
+if 'filled' in outcomes:
+    print('a placed word filled: the grid has a fill at this score')
+PY
