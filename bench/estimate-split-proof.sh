@@ -7,17 +7,19 @@
 # times the mean: the one-thread cost of the whole split. A word that
 # times out counts at TIMEOUT, so with timeouts the figure is a lower
 # bound. A placed word that fills shows the grid has a fill after all.
+# With N at least the slot's word count every word is tried: the whole
+# split, a proof that the grid has no fill if each one is refuted.
 #
 # Usage: bash bench/estimate-split-proof.sh GRID DB MIN_SCORE SLOT [N] [TIMEOUT]
 #   SLOT: ROW,COL,across or ROW,COL,down (1-based: the slot's first cell)
 #   N: words sampled (default 40); TIMEOUT: seconds per word (default 30)
-#   SEED (environment): the sample's seed (default 1); XWDB: the binary
-#   (default build/release/tools/xwdb).
+#   SEED (environment): the sample's seed (default 1); JOBS: words refuted
+#   at a time (default 1); XWDB: the binary (default build/release/tools/xwdb).
 # Run it alone: the times are the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 4 ]; then
-  sed -n '11,15p' "$0" >&2
+  sed -n '13,17p' "$0" >&2
   exit 64
 fi
 grid=$1 db=$2 min_score=$3 slot=$4 n=${5:-40} timeout=${6:-30}
@@ -25,11 +27,11 @@ xwdb=${XWDB:-build/release/tools/xwdb}
 [ -x "$xwdb" ] || { echo "estimate-split-proof: no $xwdb (build it first)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 - "$xwdb" "$grid" "$db" "$min_score" "$slot" "$n" "$timeout" "${SEED:-1}" "$work" <<'PY'
-import json, random, statistics, subprocess, sys
+python3 - "$xwdb" "$grid" "$db" "$min_score" "$slot" "$n" "$timeout" "${SEED:-1}" "${JOBS:-1}" "$work" <<'PY'
+import concurrent.futures, json, random, statistics, subprocess, sys
 
-xwdb, grid_path, db, min_score, slot, n, timeout, seed, work = sys.argv[1:]
-n, seed = int(n), int(seed)
+xwdb, grid_path, db, min_score, slot, n, timeout, seed, jobs, work = sys.argv[1:]
+n, seed, jobs = int(n), int(seed), int(jobs)
 rows = [line.rstrip('\n') for line in open(grid_path) if line.strip()]
 try:
     r, c, direction = slot.split(',')
@@ -51,20 +53,22 @@ while open_cell(r, c):
 if len(cells) < 2:
     sys.exit(f'estimate-split-proof: no slot of two or more cells starts at {slot} in {grid_path}')
 pattern = ''.join(rows[a][b] for a, b in cells)
-listed = subprocess.run([xwdb, 'match', '--db', db, '--min-score', min_score, '--limit', '100000', '--json', pattern],
+limit = 100000  # xwdb match's most
+listed = subprocess.run([xwdb, 'match', '--db', db, '--min-score', min_score, '--limit', str(limit), '--json', pattern],
                         capture_output=True, text=True, check=True)
 words = [m['word'] for m in json.loads(listed.stdout)['matches']]
+truncated = len(words) == limit  # more may fit: never a proof, and the figure is a lower bound
 if not words:
     sys.exit(f'estimate-split-proof: no word fits {pattern} at score {min_score}: the grid has no fill')
 sample = random.Random(seed).sample(words, min(n, len(words)))
 print(f'{grid_path} at >= {min_score}, split on {slot} ({pattern}): {len(words)} words, {len(sample)} sampled, '
       f'{timeout} s each')
-times, outcomes = [], []
-for word in sample:
+def refute(k, word):
+    """Fills the grid with `word` placed; returns (word, outcome, seconds, decisions)."""
     placed = [list(row) for row in rows]
     for (a, b), letter in zip(cells, word):
         placed[a][b] = letter
-    path = f'{work}/grid.txt'
+    path = f'{work}/grid-{k}.txt'
     with open(path, 'w') as f:
         f.write('\n'.join(''.join(row) for row in placed) + '\n')
     run = subprocess.run([xwdb, 'fill', path, '--db', db, '--min-score', min_score, '--threads', '1', '--seed', '1',
@@ -72,11 +76,17 @@ for word in sample:
     try:
         result = json.loads(run.stdout)
     except json.JSONDecodeError:
-        sys.exit(f'estimate-split-proof: xwdb fill failed on {word}: {run.stderr.strip()}')
-    outcome, seconds = result['outcome'], result['stats']['seconds']
-    outcomes.append(outcome)
-    times.append(float(timeout) if outcome == 'timeout' else seconds)
-    print(f'{word}\t{outcome}\t{seconds:.3f} s\t{result["stats"]["nodes"]} decisions', flush=True)
+        return word, 'error: ' + run.stderr.strip(), 0.0, 0
+    return word, result['outcome'], result['stats']['seconds'], result['stats']['nodes']
+
+times, outcomes = [], []
+with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    for word, outcome, seconds, decisions in pool.map(refute, range(len(sample)), sample):
+        if outcome.startswith('error'):
+            sys.exit(f'estimate-split-proof: xwdb fill failed on {word}: {outcome}')
+        outcomes.append(outcome)
+        times.append(float(timeout) if outcome == 'timeout' else seconds)
+        print(f'{word}\t{outcome}\t{seconds:.3f} s\t{decisions} decisions', flush=True)
 refuted = outcomes.count('impossible')
 timeouts = outcomes.count('timeout')
 mean = statistics.mean(times)
@@ -86,4 +96,6 @@ bound = 'at least ' if timeouts else ''
 print(f'the split: {bound}{len(words) * mean:.0f} s on one thread ({len(words)} words x {mean:.3f} s)')
 if 'filled' in outcomes:
     print('a placed word filled: the grid has a fill at this score')
+elif refuted == len(words) and not truncated:
+    print('every word of the slot was refuted: the grid has no fill at this score')
 PY
