@@ -3,7 +3,7 @@
 # with no fill is proven so by refuting every word of any one slot, each
 # with that word placed. This samples N of the slot's words, fills the
 # grid with each one placed (one thread, seed 1, TIMEOUT seconds) and
-# prints each word's outcome and CPU-bound time, then the slot's size
+# prints each word's outcome and search time, then the slot's size
 # times the mean: the one-thread cost of the whole split. A word that
 # times out counts at TIMEOUT, so with timeouts the figure is a lower
 # bound. A placed word that fills shows the grid has a fill after all.
@@ -11,20 +11,25 @@
 # split, a proof that the grid has no fill if each one is refuted.
 #
 # Usage: bash bench/estimate-split-proof.sh GRID DB MIN_SCORE SLOT [N] [TIMEOUT]
+#   GRID: a plain grid ('.' open, '#' block, letters given)
 #   SLOT: ROW,COL,across or ROW,COL,down (1-based: the slot's first cell)
 #   N: words sampled (default 40); TIMEOUT: seconds per word (default 30)
 #   SEED (environment): the sample's seed (default 1); JOBS: words refuted
 #   at a time (default 1); XWDB: the binary (default build/release/tools/xwdb).
 # Run it alone: the times are the figures.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 if [ $# -lt 4 ]; then
-  sed -n '13,17p' "$0" >&2
+  sed -n '13,18p' "$0" >&2
   exit 64
 fi
-grid=$1 db=$2 min_score=$3 slot=$4 n=${5:-40} timeout=${6:-30}
-xwdb=${XWDB:-build/release/tools/xwdb}
+# The paths as given, from the caller's directory.
+grid=$(realpath -m -- "$1") db=$(realpath -m -- "$2") min_score=$3 slot=$4 n=${5:-40} timeout=${6:-30}
+xwdb=${XWDB:+$(realpath -m -- "$XWDB")}
+cd "$(dirname "$0")/.."
+xwdb=${xwdb:-$PWD/build/release/tools/xwdb}
 [ -x "$xwdb" ] || { echo "estimate-split-proof: no $xwdb (build it first)" >&2; exit 1; }
+[ -f "$grid" ] || { echo "estimate-split-proof: no grid file $grid" >&2; exit 1; }
+[ -d "$db" ] || { echo "estimate-split-proof: no dictionary $db (xwdb import makes one)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 - "$xwdb" "$grid" "$db" "$min_score" "$slot" "$n" "$timeout" "${SEED:-1}" "${JOBS:-1}" "$work" <<'PY'
@@ -55,7 +60,9 @@ if len(cells) < 2:
 pattern = ''.join(rows[a][b] for a, b in cells)
 limit = 100000  # xwdb match's most
 listed = subprocess.run([xwdb, 'match', '--db', db, '--min-score', min_score, '--limit', str(limit), '--json', pattern],
-                        capture_output=True, text=True, check=True)
+                        capture_output=True, text=True)
+if listed.returncode != 0:
+    sys.exit(f'estimate-split-proof: xwdb match failed: {listed.stderr.strip()}')
 words = [m['word'] for m in json.loads(listed.stdout)['matches']]
 truncated = len(words) == limit  # more may fit: never a proof, and the figure is a lower bound
 if not words:
