@@ -36,7 +36,12 @@ python3 - "$xwdb" "$grid" "$db" "$min_score" "$slot" "$n" "$timeout" "${SEED:-1}
 import concurrent.futures, json, random, statistics, subprocess, sys
 
 xwdb, grid_path, db, min_score, slot, n, timeout, seed, jobs, work = sys.argv[1:]
-n, seed, jobs = int(n), int(seed), int(jobs)
+try:
+    n, seed, jobs = int(n), int(seed), int(jobs)
+    assert n >= 1 and jobs >= 1 and float(timeout) > 0
+except (ValueError, AssertionError):
+    sys.exit(f'estimate-split-proof: N ({n}) and JOBS ({jobs}) must be whole numbers of 1 or more, SEED ({seed}) '
+             f'a whole number, TIMEOUT ({timeout}) seconds above 0')
 rows = [line.rstrip('\n') for line in open(grid_path) if line.strip()]
 try:
     r, c, direction = slot.split(',')
