@@ -66,9 +66,11 @@ pattern = ''.join(rows[a][b] for a, b in cells)
 limit = 100000  # xwdb match's most
 listed = subprocess.run([xwdb, 'match', '--db', db, '--min-score', min_score, '--limit', str(limit), '--json', pattern],
                         capture_output=True, text=True)
-if listed.returncode != 0:
-    sys.exit(f'estimate-split-proof: xwdb match failed: {listed.stderr.strip()}')
-words = [m['word'] for m in json.loads(listed.stdout)['matches']]
+try:
+    assert listed.returncode == 0
+    words = [m['word'] for m in json.loads(listed.stdout)['matches']]
+except (AssertionError, json.JSONDecodeError, KeyError, TypeError):
+    sys.exit(f'estimate-split-proof: xwdb match failed: {listed.stderr.strip() or "no word list in its answer"}')
 truncated = len(words) == limit  # more may fit: never a proof, and the figure is a lower bound
 if not words:
     sys.exit(f'estimate-split-proof: no word fits {pattern} at score {min_score}: the grid has no fill')
@@ -92,19 +94,21 @@ def refute(k, word):
     return word, result['outcome'], result['stats']['seconds'], result['stats']['nodes']
 
 times, outcomes = [], []
-with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-    for word, outcome, seconds, decisions in pool.map(refute, range(len(sample)), sample):
-        if outcome.startswith('error'):
-            sys.exit(f'estimate-split-proof: xwdb fill failed on {word}: {outcome}')
-        outcomes.append(outcome)
-        times.append(float(timeout) if outcome == 'timeout' else seconds)
-        print(f'{word}\t{outcome}\t{seconds:.3f} s\t{decisions} decisions', flush=True)
+pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+for word, outcome, seconds, decisions in pool.map(refute, range(len(sample)), sample):
+    if outcome.startswith('error'):
+        pool.shutdown(wait=False, cancel_futures=True)  # the words not started yet are not run
+        sys.exit(f'estimate-split-proof: xwdb fill failed on {word}: {outcome}')
+    outcomes.append(outcome)
+    times.append(float(timeout) if outcome == 'timeout' else seconds)
+    print(f'{word}\t{outcome}\t{seconds:.3f} s\t{decisions} decisions', flush=True)
+pool.shutdown()
 refuted = outcomes.count('impossible')
 timeouts = outcomes.count('timeout')
 mean = statistics.mean(times)
 print(f'refuted {refuted}, filled {outcomes.count("filled")}, timed out {timeouts} of {len(sample)}; '
       f'median {statistics.median(times):.3f} s, mean {mean:.3f} s, max {max(times):.3f} s')
-bound = 'at least ' if timeouts else ''
+bound = 'at least ' if timeouts or truncated else ''
 print(f'the split: {bound}{len(words) * mean:.0f} s on one thread ({len(words)} words x {mean:.3f} s)')
 if 'filled' in outcomes:
     print('a placed word filled: the grid has a fill at this score')
