@@ -33,6 +33,7 @@
 #include "common/cli_checks.h"
 #include "common/small_file.h"
 #include "daemon/grpc/grpc_service.h"
+#include "daemon/grpc/token_credentials.h"
 #include "daemon/http/http_face.h"
 #include "daemon/listen_address.h"
 #include "daemon/service/dictionary_set.h"
@@ -60,6 +61,11 @@ struct Flags {
   double max_fill_seconds = 300;
   uint64_t sat_max_literals = uint64_t{16} << 20;
   double grace_seconds = 10;
+  int match_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int match_queue = 256;
+  double stream_write_timeout = 10;
+  int grpc_max_streams = 100;
+  int grpc_memory_mb = 1024;
   std::string lists, users_file;
   int list_cache_mb = 512;
   double list_edits_per_second = 50;
@@ -255,7 +261,8 @@ int Run(const Flags& flags) {
   }
   LogLoaded(**set);
 
-  std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
+  TokenCredentialsOptions credential_options;
+  credential_options.reflection = flags.reflection;
   if (tls) {
     auto cert = ReadSecretFile(flags.tls_cert, "--tls-cert");
     auto key = ReadSecretFile(flags.tls_key, "--tls-key");
@@ -263,13 +270,18 @@ int Run(const Flags& flags) {
       Log(std::string((cert.ok() ? key : cert).status().message()));
       return 1;
     }
-    grpc::SslServerCredentialsOptions ssl;
-    ssl.pem_key_cert_pairs.push_back({*key, *cert});
-    credentials = grpc::SslServerCredentials(ssl);
+    credential_options.tls_cert_pem = *cert;
+    credential_options.tls_key_pem = *key;
   }
 
   XwdbService service(*set, options);
-  GrpcService grpc_face(&service);
+  // The token is checked on a call's headers, before its message is read.
+  std::shared_ptr<grpc::ServerCredentials> credentials = TokenCredentials(&service, credential_options);
+  GrpcFaceOptions face_options;
+  face_options.work_threads = flags.match_threads;
+  face_options.work_queue = static_cast<size_t>(flags.match_queue);
+  face_options.stream_write_seconds = flags.stream_write_timeout;
+  GrpcService grpc_face(&service, face_options);
   grpc::EnableDefaultHealthCheckService(true);
   // Reflection answers without the token (it is not a call of the
   // service), so it is off unless asked for. Linking it registers its
@@ -280,7 +292,10 @@ int Run(const Flags& flags) {
   builder.AddListeningPort(flags.listen, credentials, &port);
   builder.RegisterService(&grpc_face);
   if (!flags.reflection) builder.SetOption(std::make_unique<DropPlugin>("proto_server_reflection"));
-  ApplyServerSettings(&builder);
+  GrpcLimits limits;
+  limits.max_streams_per_connection = flags.grpc_max_streams;
+  limits.memory_bytes = static_cast<size_t>(flags.grpc_memory_mb) << 20;
+  ApplyServerSettings(&builder, limits);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || port == 0) {
     Log(absl::StrCat("cannot listen on ", flags.listen));
@@ -349,6 +364,17 @@ int Run(const Flags& flags) {
                        flags.grace_seconds, " s"));
       const auto deadline =
           std::chrono::system_clock::now() + std::chrono::microseconds(int64_t(flags.grace_seconds * 1e6));
+      // The promise: stopped within the grace and a second, whatever runs.
+      // Calls are cancelled at the grace's end and their work checks for
+      // it every few milliseconds; should any still hold the server, the
+      // process ends anyway (the dictionaries are opened read-only and
+      // every list change is synced when acknowledged: nothing is lost).
+      std::thread([deadline] {
+        std::this_thread::sleep_until(deadline + std::chrono::milliseconds(900));
+        Log("calls still running 0.9 s after the grace: exiting now");
+        std::fflush(nullptr);
+        std::_Exit(0);
+      }).detach();
       // Replicas' clients watch the health service: NOT_SERVING first takes
       // this one out of their round robin while its calls finish.
       if (grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService()) health->Shutdown();
@@ -417,6 +443,23 @@ int main(int argc, char** argv) {
                  "about 64 bytes each (default 16777216, about 1 GB; 0: never)");
   app.add_option("--grace", f.grace_seconds, "Seconds calls in flight get at shutdown (default 10)")
       ->check(xwdb::FiniteRange(0.0, 3600.0));
+  app.add_option("--match-threads", f.match_threads,
+                 "Threads for the gRPC Match calls that are not sure to be quick and for MatchMany "
+                 "(default: the number of cores)")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--match-queue", f.match_queue,
+                 "Such calls that may wait for a thread; more are refused at once (default 256)")
+      ->check(CLI::Range(0, 1000000));
+  app.add_option("--stream-write-timeout", f.stream_write_timeout,
+                 "Seconds a fill's stream may wait for its client to read before the call is cut (default 10)")
+      ->check(xwdb::FiniteRange(0.1, 3600.0));
+  app.add_option("--grpc-max-streams", f.grpc_max_streams,
+                 "gRPC calls one connection may have open at once (default 100)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--grpc-memory-mb", f.grpc_memory_mb,
+                 "Memory gRPC's transport may use for connections and messages in flight; past it, it "
+                 "shrinks windows, closes idle connections and cancels calls (default 1024)")
+      ->check(CLI::Range(16, 1 << 20));
   app.add_option("--port-file", f.port_file, "Write the port listened on to this file once serving");
   app.add_option("--http", f.http,
                  "Also serve HTTP/JSON and the web page on this address (e.g. 127.0.0.1:7412; port 0 picks one)");

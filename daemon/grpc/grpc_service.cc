@@ -1,7 +1,9 @@
 #include "daemon/grpc/grpc_service.h"
 
 #include <string>
+#include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "daemon/listen_address.h"
 
 namespace xwdb::daemon {
@@ -20,10 +22,26 @@ CallContext ContextOf(grpc::ServerContextBase* context) {
   return out;
 }
 
+// A Match that is sure to take microseconds: answered on the transport's
+// thread. Lists may need an index built; two stars verify every word of
+// every length; a deep page copies and sorts what it skips.
+bool IsQuickMatch(const v1::MatchRequest& request) {
+  constexpr int kQuickPage = 1000;
+  if (request.lists_size() > 0 || request.offset() > kQuickPage || request.limit() > kQuickPage) return false;
+  int stars = 0;
+  for (char c : request.pattern()) stars += c == '*';
+  return stars <= 1;
+}
+
 }  // namespace
 
-void ApplyServerSettings(grpc::ServerBuilder* builder) {
+void ApplyServerSettings(grpc::ServerBuilder* builder, const GrpcLimits& limits) {
   builder->SetMaxReceiveMessageSize(kMaxMessageBytes);
+  builder->AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, limits.max_streams_per_connection);
+  builder->AddChannelArgument(GRPC_ARG_SERVER_HANDSHAKE_TIMEOUT_MS, limits.handshake_timeout_ms);
+  grpc::ResourceQuota quota("xwdbd");
+  quota.Resize(limits.memory_bytes);
+  builder->SetResourceQuota(quota);
   builder->AddChannelArgument(GRPC_ARG_ENABLE_CHANNELZ, 0);
   // gRPC sets SO_REUSEPORT by default: a second daemon on the same port
   // would start and take a share of the calls (with its own token, or
@@ -50,8 +68,10 @@ class GrpcService::ArenaAllocator final : public grpc::MessageAllocator<Request,
   };
 };
 
-GrpcService::GrpcService(XwdbService* service)
+GrpcService::GrpcService(XwdbService* service, const GrpcFaceOptions& options)
     : service_(service),
+      pool_(options.work_threads, options.work_queue),
+      watchdog_(options.stream_write_seconds),
       match_allocator_(std::make_unique<ArenaAllocator<v1::MatchRequest, v1::MatchResponse>>()),
       match_many_allocator_(std::make_unique<ArenaAllocator<v1::MatchManyRequest, v1::MatchManyResponse>>()) {
   SetMessageAllocatorFor_Match(match_allocator_.get());
@@ -68,10 +88,27 @@ grpc::Status GrpcService::ListDictionaries(grpc::ServerContext* context, const v
   return ToGrpcStatus(service_->ListDictionaries(ContextOf(context), *request, response));
 }
 
+void GrpcService::RunOnPool(grpc::ServerUnaryReactor* reactor,
+                            const char* method, std::function<absl::Status()> work) {
+  // The request, the response and the context live until Finish.
+  const bool queued = pool_.TrySubmit([reactor, work = std::move(work)] { reactor->Finish(ToGrpcStatus(work())); });
+  if (!queued) {
+    const absl::Status refused = absl::ResourceExhaustedError(
+        absl::StrCat(method, ": the daemon's match pool and its queue are full; try again later"));
+    service_->CountRefusal(method, refused);
+    reactor->Finish(ToGrpcStatus(refused));
+  }
+}
+
 grpc::ServerUnaryReactor* GrpcService::Match(grpc::CallbackServerContext* context, const v1::MatchRequest* request,
                                              v1::MatchResponse* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  reactor->Finish(ToGrpcStatus(service_->Match(ContextOf(context), *request, response)));
+  if (IsQuickMatch(*request)) {
+    reactor->Finish(ToGrpcStatus(service_->Match(ContextOf(context), *request, response)));
+  } else {
+    RunOnPool(reactor, "Match",
+              [this, context, request, response] { return service_->Match(ContextOf(context), *request, response); });
+  }
   return reactor;
 }
 
@@ -79,14 +116,17 @@ grpc::ServerUnaryReactor* GrpcService::MatchMany(grpc::CallbackServerContext* co
                                                  const v1::MatchManyRequest* request,
                                                  v1::MatchManyResponse* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  reactor->Finish(ToGrpcStatus(service_->MatchMany(ContextOf(context), *request, response)));
+  RunOnPool(reactor, "MatchMany", [this, context, request, response] {
+    return service_->MatchMany(ContextOf(context), *request, response);
+  });
   return reactor;
 }
 
 grpc::Status GrpcService::Fill(grpc::ServerContext* context, const v1::FillRequest* request,
                                grpc::ServerWriter<v1::FillEvent>* writer) {
-  return ToGrpcStatus(service_->Fill(ContextOf(context), *request,
-                                     [writer](const v1::FillEvent& event) { return writer->Write(event); }));
+  return ToGrpcStatus(service_->Fill(ContextOf(context), *request, [this, context, writer](const v1::FillEvent& event) {
+    return watchdog_.Guard(context, [&] { return writer->Write(event); });
+  }));
 }
 
 grpc::Status GrpcService::Analyze(grpc::ServerContext* context, const v1::AnalyzeRequest* request,

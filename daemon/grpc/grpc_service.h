@@ -5,11 +5,18 @@
 // their code numbers). Nothing else happens here.
 //
 // Match and MatchMany, the calls that come by the thousand per second, use
-// gRPC's callback API: they are answered on the thread that read them,
-// with no hand-off to a handler thread (a context switch per call on the
-// synchronous API). They take microseconds, so they never hold that
-// thread for long. The other methods, which may search for seconds
-// (fills, verified suggestions), stay synchronous on gRPC's thread pool.
+// gRPC's callback API. A Match that is sure to take microseconds (no word
+// lists, at most one `*`, a shallow page) is answered on the thread that
+// read it, with no hand-off (a context switch per call on the synchronous
+// API). Every other Match, and every MatchMany, is handed to a WorkPool
+// (work_pool.h): gRPC's callback threads also read the network and answer
+// health checks, and a call that computed there for seconds stalled them
+// all. A full pool answers RESOURCE_EXHAUSTED at once; a call whose
+// deadline passed or whose client left while it waited is not run. The
+// other methods, which may search for seconds (fills, verified
+// suggestions), stay synchronous on gRPC's thread pool; the writes of a
+// fill's stream have a deadline (write_watchdog.h), so a client that
+// does not read cannot hold a place in the fill pool.
 // Each call's request and response live on one protobuf arena
 // (ArenaAllocator), freed at once when the call ends. ThreadSanitizer
 // checks these handlers with the suppressions the health service, also on
@@ -21,9 +28,12 @@
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/support/message_allocator.h>
 
+#include <functional>
 #include <memory>
 
 #include "absl/status/status.h"
+#include "daemon/grpc/work_pool.h"
+#include "daemon/grpc/write_watchdog.h"
 #include "daemon/service/xwdb_service.h"
 #include "xwdb/v1/xwdb.grpc.pb.h"
 
@@ -31,6 +41,16 @@ namespace xwdb::daemon {
 
 using GrpcServiceBase =
     xwdb::v1::Xwdb::WithCallbackMethod_Match<xwdb::v1::Xwdb::WithCallbackMethod_MatchMany<xwdb::v1::Xwdb::Service>>;
+
+struct GrpcFaceOptions {
+  // The pool that runs the Match calls which are not sure to be quick, and
+  // every MatchMany: its threads, and the calls that may wait for one.
+  int work_threads = 2;
+  size_t work_queue = 256;
+  // A write to a fill's stream that has not gone out after this long
+  // cancels the call (its client does not read).
+  double stream_write_seconds = 10;
+};
 
 class GrpcService final : public GrpcServiceBase {
  public:
@@ -40,7 +60,7 @@ class GrpcService final : public GrpcServiceBase {
   using GrpcServiceBase::MatchMany;
 
   // `service` must outlive this object.
-  explicit GrpcService(XwdbService* service);
+  explicit GrpcService(XwdbService* service, const GrpcFaceOptions& options = {});
 
   grpc::Status ListDictionaries(grpc::ServerContext* context, const xwdb::v1::ListDictionariesRequest* request,
                                 xwdb::v1::ListDictionariesResponse* response) override;
@@ -71,7 +91,15 @@ class GrpcService final : public GrpcServiceBase {
                               xwdb::v1::WordListVersion* response) override;
 
  private:
+  // Runs `work` (which fills the response and returns the call's status)
+  // on the work pool and finishes `reactor` with it; RESOURCE_EXHAUSTED
+  // when the pool's queue is full.
+  void RunOnPool(grpc::ServerUnaryReactor* reactor, const char* method,
+                 std::function<absl::Status()> work);
+
   XwdbService* const service_;
+  WorkPool pool_;
+  WriteWatchdog watchdog_;
   // A MatchMany answer is hundreds of small messages and strings: on an
   // arena they cost one free, and MatchMany's daemon CPU per pattern fell
   // from 8.0 to 5.8 us.
@@ -82,11 +110,22 @@ class GrpcService final : public GrpcServiceBase {
       match_many_allocator_;
 };
 
+// The transport's limits on what any client, with or without a token, can
+// make the server hold.
+struct GrpcLimits {
+  int max_streams_per_connection = 100;
+  // gRPC's resource quota: connections' buffers and messages in flight.
+  size_t memory_bytes = size_t{1} << 30;
+  // A connection that has not finished its handshake (TLS, HTTP/2
+  // preface) by then is closed.
+  int handshake_timeout_ms = 10000;
+};
+
 // What every xwdbd gRPC server is built with (the daemon, and the
-// benchmark that measures it): the message size limit, and no channelz
-// (its per-call counters cost a few percent of a Match and nothing here
-// reads them).
-void ApplyServerSettings(grpc::ServerBuilder* builder);
+// benchmark that measures it): the message size limit, `limits`, and no
+// channelz (its per-call counters cost a few percent of a Match and
+// nothing here reads them).
+void ApplyServerSettings(grpc::ServerBuilder* builder, const GrpcLimits& limits = {});
 
 // absl and gRPC share their code numbers.
 grpc::Status ToGrpcStatus(const absl::Status& status);

@@ -136,7 +136,10 @@ class Connection final : public HttpConnection {
       return ReadSome();
     }
     if (ec) {
-      gone_->store(true);
+      // A client that half-closes after its request still reads the
+      // answer of a unary call: only a fill (whose stream it would never
+      // read) or an error means it has gone.
+      if (ec != net::error::eof || fill_ || route_.kind == HttpRoute::Kind::kFill) gone_->store(true);
       if (fill_) fill_->Cancel();
       if (!in_call_) CloseNow();
       return;  // the call's answer closes it

@@ -101,6 +101,23 @@ class FillGate {
   std::vector<uint64_t> abandoned_;  // tickets given up before their turn
 };
 
+// A place taken with FillGate::Enter (kAdmitted): given back by Leave(),
+// or when it goes out of scope, once.
+class PoolPlace {
+ public:
+  explicit PoolPlace(FillGate* gate) : gate_(gate) {}
+  PoolPlace(const PoolPlace&) = delete;
+  PoolPlace& operator=(const PoolPlace&) = delete;
+  ~PoolPlace() { Leave(); }
+  void Leave() {
+    if (gate_ != nullptr) gate_->Leave();
+    gate_ = nullptr;
+  }
+
+ private:
+  FillGate* gate_;
+};
+
 }  // namespace xwdb::daemon
 
 #endif  // XWDB_DAEMON_SERVICE_FILL_GATE_H_

@@ -36,13 +36,15 @@ absl::Status CheckMatchManySize(const v1::MatchManyRequest& request, const std::
       return Invalid(absl::StrCat("queries[", i, "].dictionary: '", q.dictionary(), "' is not the call's dictionary ('",
                                   dictionary, "'); leave it empty"));
     }
-    // A limit out of range is refused by the query's own check, by name.
+    // A limit or offset out of range is refused by the query's own check,
+    // by name.
     if (q.limit() >= 0 && q.limit() <= kMaxMatchLimit) words += MatchPageWords(q);
+    if (!q.count_only() && q.offset() > 0 && q.offset() <= kMaxMatchOffset) words += q.offset();
     excluded += static_cast<size_t>(q.exclude_size());
   }
   if (words > kMaxMatchManyWords) {
-    return Invalid(absl::StrCat("queries: their pages ask for ", words, " words together; at most ",
-                                kMaxMatchManyWords, " (lower their limits, or split the call)"));
+    return Invalid(absl::StrCat("queries: their pages ask for ", words, " words together (offsets and limits); at most ",
+                                kMaxMatchManyWords, " (lower their offsets or limits, or split the call)"));
   }
   if (excluded > kMaxMatchManyExcluded) {
     return Invalid(absl::StrCat("queries: ", excluded, " excluded words together; at most ", kMaxMatchManyExcluded));
@@ -97,7 +99,8 @@ absl::Status AnswerMatch(const LoadedDictionary& dict, const MaskIndex& index, N
     }
   }
   response->set_total(CountMatches(index, *pattern, options));
-  if (request.count_only() || response->total() == 0) return absl::OkStatus();
+  // A page past the last match is empty: nothing to copy or sort.
+  if (request.count_only() || response->total() <= options.offset) return absl::OkStatus();
   const std::vector<WordMatch> matches = FindMatches(index, *pattern, options);
   response->mutable_words()->Reserve(static_cast<int>(matches.size()));
   for (const WordMatch& m : matches) {

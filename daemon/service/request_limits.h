@@ -10,13 +10,15 @@
 namespace xwdb::daemon {
 
 inline constexpr int kMaxMatchLimit = 10000;
-// Offsets past this are refused: a page that deep is a scan, not a query.
-inline constexpr int kMaxMatchOffset = 1000000;
+// Offsets past this are refused: a page that deep is a scan, not a query
+// (`xwdb export` is the scan), and the words skipped are copied and sorted.
+inline constexpr int kMaxMatchOffset = 100000;
 inline constexpr size_t kMaxExcluded = 10000;
 // `allow` lists: names, and bytes per name.
 inline constexpr size_t kMaxAllowNames = 8;
 inline constexpr size_t kMaxAllowNameBytes = 64;
-// MatchMany: queries in one call, the words their pages may hold together,
+// MatchMany: queries in one call, the words their pages may hold together
+// (offsets included: the words skipped cost as much as those returned),
 // and the excluded words of all its queries together.
 inline constexpr size_t kMaxMatchManyQueries = 1000;
 inline constexpr int64_t kMaxMatchManyWords = 100000;

@@ -41,6 +41,17 @@ constexpr int kDefaultSuggestions = 50;
 constexpr int kDefaultProbes = 5000;
 constexpr double kDefaultVerifySeconds = 1;
 
+// OK while the caller still waits for the answer; DEADLINE_EXCEEDED or
+// CANCELLED (naming `what`) once it does not: work stops there.
+absl::Status StillWanted(const CallContext& context, const char* what) {
+  if (context.IsCancelled()) return absl::CancelledError(absl::StrCat(what, ": cancelled by the client"));
+  if (context.deadline != std::chrono::system_clock::time_point::max() &&
+      std::chrono::system_clock::now() >= context.deadline) {
+    return absl::DeadlineExceededError(absl::StrCat(what, ": the call's deadline passed"));
+  }
+  return absl::OkStatus();
+}
+
 // A long call's progress events (a fill, an enumeration): the engine
 // reports every kCallCheckSeconds; the caller's going away cancels the
 // work, and an event goes out about every kProgressSeconds.
@@ -398,6 +409,12 @@ absl::Status XwdbService::DoMatchMany(const CallContext& context, const v1::Matc
   response->set_generation((*dict)->store->meta()->generation);
   response->mutable_results()->Reserve(request.queries_size());
   for (int i = 0; i < request.queries_size(); ++i) {
+    // Each query takes at most milliseconds: checked between them, the
+    // call stops soon after its deadline or its client's leaving.
+    if (absl::Status s = StillWanted(context, "match"); !s.ok()) {
+      response->Clear();
+      return s;
+    }
     if (request.queries(i).lists_size() > 0) {
       response->Clear();
       return Invalid(absl::StrCat("queries[", i, "].lists: give the lists on the call (MatchManyRequest.lists)"));
@@ -441,11 +458,10 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
 
   // Admission: a place in the pool, or a turn in its queue, or a refusal.
   if (absl::Status s = EnterPool(context); !s.ok()) return s;
-  struct Leave {
-    FillGate* gate;
-    ~Leave() { gate->Leave(); }
-  } leave{&gate_};
-  if (request.has_enumerate()) return DoEnumerate(context, request.enumerate(), *call, send);
+  // The place is given back when the search ends, before the result goes
+  // out: a slow reader of the result holds no place.
+  PoolPlace place(&gate_);
+  if (request.has_enumerate()) return DoEnumerate(context, request.enumerate(), *call, send, &place);
 
   Solver* running = nullptr;
   const Alphabet& alphabet = call->index->alphabet();
@@ -471,6 +487,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
   if (!solver.ok()) return Invalid(absl::StrCat("rows: ", solver.status().message()));
   running = solver->get();
   const FillResult r = (*solver)->Solve();
+  place.Leave();
   fills_.fetch_add(1, std::memory_order_relaxed);
   fill_nodes_.fetch_add(r.stats.nodes, std::memory_order_relaxed);
   if (context.IsCancelled()) return absl::CancelledError("fill: cancelled by the client");
@@ -489,7 +506,7 @@ absl::Status XwdbService::DoFill(const CallContext& context, const v1::FillReque
 }
 
 absl::Status XwdbService::DoEnumerate(const CallContext& context, const v1::Enumeration& request,
-                                      const GridCall& call, const FillEventSink& send) {
+                                      const GridCall& call, const FillEventSink& send, PoolPlace* place) {
   auto enumerator = Enumerator::Create(call.index, call.grid, call.options);
   if (!enumerator.ok()) return Invalid(absl::StrCat("rows: ", enumerator.status().message()));
   Enumerator* running = enumerator->get();
@@ -522,6 +539,7 @@ absl::Status XwdbService::DoEnumerate(const CallContext& context, const v1::Enum
     if (!send(event)) running->Cancel();
   };
   const EnumerateResult r = running->Run(eo);
+  place->Leave();
   fills_.fetch_add(1, std::memory_order_relaxed);
   fill_nodes_.fetch_add(r.stats.nodes, std::memory_order_relaxed);
   if (context.IsCancelled()) return absl::CancelledError("fill: cancelled by the client");

@@ -158,9 +158,10 @@ class XwdbService {
                            xwdb::v1::MatchManyResponse* response, std::string* dictionary);
   absl::Status DoFill(const CallContext& context, const xwdb::v1::FillRequest& request, const FillEventSink& send,
                       std::string* dictionary);
-  // FillRequest.enumerate, once the call has its place in the pool.
+  // FillRequest.enumerate, once the call has its place in the pool (given
+  // back when the search ends).
   absl::Status DoEnumerate(const CallContext& context, const xwdb::v1::Enumeration& request, const GridCall& call,
-                           const FillEventSink& send);
+                           const FillEventSink& send, PoolPlace* place);
   absl::Status DoAnalyze(const CallContext& context, const xwdb::v1::AnalyzeRequest& request, xwdb::v1::AnalyzeResponse* response,
                          std::string* dictionary);
   absl::Status DoSuggest(const CallContext& context, const xwdb::v1::SuggestRequest& request,
