@@ -68,7 +68,7 @@ struct Flags {
   int grpc_memory_mb = 1024;
   std::string lists, users_file;
   int list_cache_mb = 512;
-  double list_edits_per_second = 50;
+  double list_edits_per_second = 100;
 };
 
 // Secrets and certificates are small: a bigger file is a mistake (or
@@ -106,6 +106,12 @@ absl::StatusOr<std::vector<User>> ReadUsersFile(const std::string& path) {
     }
     if (absl::Status s = WordListRegistry::CheckName(std::string(fields[0])); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(where, "a user's name is 1 to 64 letters, digits, '-', '_' or '.'"));
+    }
+    // "operator" owns the --token-file token's lists, and "local" a
+    // daemon's without tokens: a user of either name would own them too.
+    if (fields[0] == "operator" || fields[0] == "local") {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "'", fields[0], "' is the daemon's own name for a token owner; choose another"));
     }
     if (std::string problem = TokenProblem(fields[1]); !problem.empty()) {
       return absl::InvalidArgumentError(absl::StrCat(where, problem));
@@ -430,7 +436,8 @@ int main(int argc, char** argv) {
                  "Memory for the indexes made of word lists (default 512)")
       ->check(CLI::Range(1, 1 << 20));
   app.add_option("--list-edits-per-second", f.list_edits_per_second,
-                 "Word list edits a token may make per second, with a burst of ten seconds' worth (default 50)")
+                 "Word list edits a token may make per second, with a burst of ten seconds' worth (default 100: "
+                 "a burst of 1000, one EditWordList's most edits)")
       ->check(xwdb::FiniteRange(0.1, 1e6));
   app.add_option("--fill-threads", f.fill_threads, "Fills searching at once (default: the number of cores)")
       ->check(CLI::Range(1, 1024));

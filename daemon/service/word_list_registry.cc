@@ -52,6 +52,14 @@ absl::StatusOr<std::string> WordListRegistry::ScopeFor(const Caller& caller, boo
 absl::Status WordListRegistry::Spend(const std::string& owner, double cost) {
   const auto now = std::chrono::steady_clock::now();
   const double burst = limits_.edits_per_second * 10;
+  // A call dearer than the whole burst could never pass: waiting is no
+  // advice, splitting it is.
+  if (cost > burst) {
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "word lists: at most %.0f edits a second per token (a burst of %.0f); this call's %.0f edits can never "
+        "pass at once: split it into calls of at most %.0f",
+        limits_.edits_per_second, burst, cost, burst));
+  }
   auto [it, fresh] = allowances_.try_emplace(owner, Allowance{burst, now});
   Allowance& a = it->second;
   if (!fresh) {
@@ -123,9 +131,13 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Edit(
   std::lock_guard<std::mutex> lock(mu_);
   WordList list;
   std::string digest = list.Digest();
-  if (auto it = lists_[*scope].find(name); it != lists_[*scope].end()) {
-    list = it->second->list;
-    digest = it->second->digest;
+  bool existed = false;
+  if (auto in_scope = lists_.find(*scope); in_scope != lists_.end()) {
+    if (auto it = in_scope->second.find(name); it != in_scope->second.end()) {
+      list = it->second->list;
+      digest = it->second->digest;
+      existed = true;
+    }
   }
   if (!base_digest.empty() && base_digest != digest) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -135,6 +147,12 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Edit(
   if (absl::Status s = CheckRoom(*scope, name, shared); !s.ok()) return s;
   if (absl::Status s = Spend(caller.owner, std::max<double>(1, static_cast<double>(edits))); !s.ok()) return s;
   if (absl::Status s = edit(&list); !s.ok()) return s;
+  // An edit that leaves a list not kept yet empty (none, or only removes)
+  // creates nothing: it would count toward the lists allowed for nothing.
+  if (!existed && list.size() == 0) {
+    return absl::NotFoundError(absl::StrCat("no ", shared ? "shared " : "", "word list '", name,
+                                            "' here, and these edits would leave it empty: nothing was created"));
+  }
   return Keep(*scope, name, shared, std::move(list));
 }
 

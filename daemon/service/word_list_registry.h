@@ -43,9 +43,10 @@ struct WordListLimits {
   size_t max_lists_per_call = 8;   // lists a call applies
   size_t max_word_bytes = 100;
   size_t max_clue_bytes = 1000;
-  // Per owner, with a burst of ten seconds' worth; a list replaced whole
-  // counts one edit per 1000 entries (and at least one).
-  double edits_per_second = 50;
+  // Per owner, with a burst of ten seconds' worth (by default one call's
+  // most edits); a list replaced whole counts one edit per 1000 entries
+  // (and at least one).
+  double edits_per_second = 100;
 };
 
 struct KeptList {
@@ -72,7 +73,8 @@ class WordListRegistry {
   // Applies `edit` (`edits` of them, for the rate) to a copy of the list,
   // if its digest is `base_digest` (any, if empty; a list not kept yet is
   // empty), and keeps the result; FAILED_PRECONDITION if the digest
-  // differs.
+  // differs; NOT_FOUND, creating nothing, if a list not kept yet would be
+  // left empty.
   absl::StatusOr<std::shared_ptr<const KeptList>> Edit(const Caller& caller, bool shared, const std::string& name,
                                                        const std::string& base_digest, size_t edits,
                                                        absl::FunctionRef<absl::Status(WordList*)> edit);

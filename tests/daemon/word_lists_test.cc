@@ -378,6 +378,51 @@ TEST_F(WordListsTest, ATokenSeesAndEditsOnlyItsOwnListsAndTheLimitsHold) {
   refused = absl::Status(alice->EditWordList(edit).status());
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_NE(refused.status().message().find("edits a second"), std::string::npos) << refused.status();
+  // 12 edits are more than the whole burst: the answer says to split the
+  // call, not to wait.
+  EXPECT_NE(refused.status().message().find("split it into calls of at most 10"), std::string::npos)
+      << refused.status();
+  // An edit that would leave a list not kept yet empty creates nothing.
+  v1::EditWordListRequest empty;
+  empty.set_name("ghost");
+  EXPECT_EQ(bob->EditWordList(empty).status().code(), absl::StatusCode::kNotFound);
+  v1::WordListEdit* remove = empty.add_edits();
+  remove->set_op(v1::WORD_LIST_REMOVE);
+  remove->set_word("FFFFF");
+  auto ghost = bob->EditWordList(empty);
+  EXPECT_EQ(ghost.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(ghost.status().message().find("nothing was created"), std::string::npos) << ghost.status();
+  bobs = bob->ListWordLists(ls);
+  ASSERT_TRUE(bobs.ok());
+  EXPECT_EQ(bobs->lists_size(), 0);
+}
+
+TEST_F(WordListsTest, TheDefaultRatePassesOneCallOfTheMostEdits) {
+  auto d = Start("base.db", "");
+  ASSERT_TRUE(d->ok()) << d->log();
+  auto client = ConnectTo(d->address());
+  v1::EditWordListRequest edit;
+  edit.set_name("big");
+  for (int i = 0; i < 1000; ++i) {
+    v1::WordListEdit* one = edit.add_edits();
+    one->set_op(v1::WORD_LIST_ADD);
+    std::string word = "FFFFF";
+    for (int k = 0, n = i; k < 5; ++k, n /= 6) word[k] = static_cast<char>('A' + n % 6);
+    one->set_word(word);
+    one->set_score(50);
+  }
+  auto version = client->EditWordList(edit);
+  ASSERT_TRUE(version.ok()) << version.status();
+  EXPECT_EQ(version->entries(), 1000u);
+}
+
+TEST_F(WordListsTest, AUserCannotTakeTheDaemonsOwnNames) {
+  for (const char* name : {"operator", "local"}) {
+    testing::WriteFile(dir_.Sub("users"), absl::StrCat(name, " some-token-0123456789abc\n"));
+    auto d = Start("base.db", "", {"--users-file", dir_.Sub("users")});
+    EXPECT_FALSE(d->ok()) << name;
+    EXPECT_NE(d->log().find("is the daemon's own name for a token owner"), std::string::npos) << d->log();
+  }
 }
 
 }  // namespace
