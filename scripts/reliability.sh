@@ -16,7 +16,12 @@
 #      keep-alive clients for 60 s, 16 chunked 64 MiB uploads, never-ending
 #      bodies without the token, 500 slow clients with a canary for 60 s,
 #      idle reuse, a queued fill's client leaving, SIGTERM under 500 slow
-#      clients) against a release xwdbd on the default dictionary.
+#      clients) against a release xwdbd on the default dictionary;
+#   6. the gRPC face against hostile and careless clients at full length
+#      (tests/daemon/grpc_attack.py --full: six heavy MatchMany calls that
+#      leave at a 2 s deadline and one cancelled, with health checks and
+#      Match meanwhile; 40 connections of 1,000 unauthenticated streams of
+#      60 KiB; two unread fill streams; SIGTERM with six heavy calls).
 # Usage: scripts/reliability.sh            (needs scripts/setup.sh done)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -101,4 +106,26 @@ for _ in $(seq 1200); do [ -s "$http_dir/port" ] && break; kill -0 "$http_daemon
 wait "$http_daemon" || { echo "http: daemon exit status $?"; exit 1; }
 if grep -E " [1-9][0-9]* (failed|unanswered)|not within|more than" "$http_dir/figures"; then echo "http: FAILED"; exit 1; fi
 rm -rf "$http_dir"
+echo "== 6. the gRPC face against hostile and careless clients (ci xwdbd, a 200,000-word dictionary)"
+grpc_figures=$(mktemp)
+/usr/bin/python3 tests/daemon/grpc_attack.py --full build/ci/tools/xwdb build/ci/daemon/xwdbd proto | tee "$grpc_figures"
+# Every figure against the promise in docs/reliability.md.
+/usr/bin/python3 - "$grpc_figures" <<'PY'
+import ast, sys
+figures = {line.split(": {", 1)[0]: ast.literal_eval("{" + line.split(": {", 1)[1])
+           for line in open(sys.argv[1]) if ": {" in line}
+bad = []
+for name, f in figures.items():
+    if "cpu_after_seconds" in f and (f["cpu_after_seconds"] > 0.3 or f["slowest_health_seconds"] > 1):
+        bad.append(name)
+    if "held_waiting" in f and f["held_waiting"] > 0:
+        bad.append(name)
+    if "answered_after_seconds" in f and (f["answered_after_seconds"] is None or f["answered_after_seconds"] > 15):
+        bad.append(name)
+    if "exit_seconds" in f and (f["exit_seconds"] > 11.5 or f["not_serving_seconds"] is None):
+        bad.append(name)
+if bad or len(figures) < 4:
+    sys.exit("grpc: FAILED: " + ", ".join(bad or ["figures missing"]))
+PY
+rm -f "$grpc_figures"
 echo "== reliability: all checks passed"

@@ -47,6 +47,21 @@ def make_dictionary(xwdb, tmp, count):
     return db
 
 
+def make_fill_dictionary(xwdb, tmp):
+    """Every word of 3 and 4 letters over A-D: an open 4x4 has 4^16 fills,
+    so an enumeration streams fills as fast as its client reads."""
+    import itertools
+    path = os.path.join(tmp, "abcd.txt")
+    with open(path, "w") as f:
+        for n in (3, 4):
+            f.write("".join("".join(p) + "\n" for p in itertools.product("abcd", repeat=n)))
+    db = os.path.join(tmp, "abcd.db")
+    if not os.path.exists(db):
+        subprocess.run([xwdb, "import", "--db", db, "--format", "plain", path], check=True,
+                       stdout=subprocess.DEVNULL)
+    return db
+
+
 def token_file(tmp):
     path = os.path.join(tmp, "token")
     with open(path, "w") as f:
@@ -311,7 +326,8 @@ def unauthenticated_streams(port, pid, connections=4, streams=200, sent=60 * 102
 
 
 def unread_fill_streams(address, streams=2, timeout_seconds=5.0, wait_limit=30.0):
-    """`streams` enumerating fills of an open 4x4 whose clients never read,
+    """`streams` enumerating fills of an open 4x4 whose clients never read
+    (on make_fill_dictionary's words),
     then a fill from another client every 0.25 s until one is answered.
     Returns the seconds until then (None: not within wait_limit) and the
     refusals before."""
@@ -411,8 +427,9 @@ def main():
             print("unauthenticated streams (40 connections x 1000 streams of 60 KiB):",
                   unauthenticated_streams(port, d.process.pid, connections=40, streams=1000, seconds=120))
             d.stop()
-            d = daemons.start(["--db", "en=" + db, "--token-file", tok, "--call-log", "off", "--fill-threads", "2",
-                               "--fill-queue", "0", "--max-fill-seconds", "20"], http=None)
+            d = daemons.start(["--db", "en=" + make_fill_dictionary(xwdb, tmp), "--token-file", tok,
+                               "--call-log", "off", "--fill-threads", "2", "--fill-queue", "0",
+                               "--max-fill-seconds", "20"], http=None)
             print("unread fill streams (2, timeout 5 s):", unread_fill_streams(d.address, wait_limit=60))
             d.stop()
             d = daemons.start(["--db", "en=" + db, "--token-file", tok, "--call-log", "off", "--grace", "10"],

@@ -126,15 +126,7 @@ class UnauthenticatedTest(GrpcAttackBase):
 
 class UnreadStreamTest(GrpcAttackBase):
     def test_an_unread_fill_stream_loses_its_place_at_the_write_deadline(self):
-        words = os.path.join(self.tmp.name, "abcd.txt")
-        import itertools
-        with open(words, "w") as f:
-            for n in (3, 4):
-                f.write("".join("".join(p) + "\n" for p in itertools.product("abcd", repeat=n)))
-        db = os.path.join(self.tmp.name, "abcd.db")
-        import subprocess
-        subprocess.run([XWDB, "import", "--db", db, "--format", "plain", words], check=True,
-                       stdout=subprocess.DEVNULL)
+        db = grpc_attack.make_fill_dictionary(XWDB, self.tmp.name)
         d = self.start("--fill-threads", "1", "--fill-queue", "0", "--stream-write-timeout", "1",
                        "--max-fill-seconds", "20", db=db)
         figures = grpc_attack.unread_fill_streams(d.address, streams=1, timeout_seconds=8, wait_limit=15)
