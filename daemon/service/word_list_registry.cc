@@ -56,8 +56,8 @@ absl::Status WordListRegistry::Spend(const std::string& owner, double cost) {
   // advice, splitting it is.
   if (cost > burst) {
     return absl::ResourceExhaustedError(absl::StrFormat(
-        "word lists: at most %.0f edits a second per token (a burst of %.0f); this call's %.0f edits can never "
-        "pass at once: split it into calls of at most %.0f",
+        "word lists: at most %.0f edits a second per token (a burst of %.0f); this call's %.0f edits (a whole "
+        "list counts one per 1,000 entries) can never pass at once: split it into calls of at most %.0f",
         limits_.edits_per_second, burst, cost, burst));
   }
   auto [it, fresh] = allowances_.try_emplace(owner, Allowance{burst, now});

@@ -382,6 +382,8 @@ std::string XwdbService::MetricsText() const {
 
 absl::Status XwdbService::DoMatch(const CallContext& context, const v1::MatchRequest& request,
                                   v1::MatchResponse* response, std::string* dictionary) {
+  // A Match that waited in the gRPC face's pool may have outlived its caller.
+  if (absl::Status s = StillWanted(context, "match"); !s.ok()) return s;
   const auto set = dictionaries();
   auto dict = set->Find(request.dictionary());
   if (!dict.ok()) return dict.status();
