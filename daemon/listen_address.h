@@ -7,8 +7,13 @@
 
 namespace xwdb::daemon {
 
-// The largest request the daemon reads (a 64x64 grid is about 17 KB).
+// The largest request the daemon reads (a 64x64 grid is about 17 KB)...
 inline constexpr int kMaxMessageBytes = 1 << 20;
+// ...but for a call that may carry whole word lists (100,000 entries each):
+// every gRPC call (gRPC has one limit for a server; its memory is bounded
+// by its resource quota, and the token is checked before a message is
+// read), and HTTP's PutWordList.
+inline constexpr int kMaxListMessageBytes = 16 << 20;
 
 // True for addresses only this machine can reach: 127.0.0.0/8, [::1],
 // localhost, and unix sockets. Anything else (0.0.0.0, [::], a LAN

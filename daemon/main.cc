@@ -67,6 +67,7 @@ struct Flags {
   int grpc_max_streams = 100;
   int grpc_memory_mb = 1024;
   std::string lists, users_file;
+  bool lists_salvage = false;
   int list_cache_mb = 512;
   double list_edits_per_second = 100;
 };
@@ -235,7 +236,13 @@ int Run(const Flags& flags) {
   }
   WordListLimits list_limits;
   list_limits.edits_per_second = flags.list_edits_per_second;
-  auto word_lists = WordListRegistry::Open(flags.lists, list_limits);
+  if (flags.lists_salvage && flags.lists.empty()) {
+    Log("--lists-salvage needs --lists DIR");
+    return 1;
+  }
+  std::vector<std::string> lists_report;
+  auto word_lists = WordListRegistry::Open(flags.lists, list_limits, flags.lists_salvage, &lists_report);
+  for (const std::string& line : lists_report) Log(absl::StrCat("--lists: ", line));
   if (!word_lists.ok()) {
     Log(absl::StrCat("--lists: ", word_lists.status().message()));
     return 1;
@@ -325,6 +332,7 @@ int Run(const Flags& flags) {
     http_options.allowed_hosts = flags.http_allowed_hosts;
     http_options.request_timeout_seconds = flags.http_request_timeout;
     http_options.max_body_bytes = kMaxMessageBytes;
+    http_options.max_list_body_bytes = kMaxListMessageBytes;
     http = std::make_unique<HttpFace>(&service, http_options);
     auto http_port = http->Start(flags.http);
     if (!http_port.ok()) {
@@ -408,6 +416,9 @@ int main(int argc, char** argv) {
   // gRPC Match rate from 19.6k to 27k calls/s. The daemon's own locks are
   // std::mutex; ThreadSanitizer still checks them and gRPC's.
   absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+  // A file size limit (ulimit -f) makes a write that passes it fail with
+  // EFBIG, which the word lists report, instead of killing the daemon.
+  signal(SIGXFSZ, SIG_IGN);
   // Block the signals in every thread (threads inherit the mask); the
   // signal thread takes them with sigwait.
   sigset_t blocked;
@@ -432,6 +443,9 @@ int main(int argc, char** argv) {
   app.add_option("--lists", f.lists,
                  "Directory where word lists are kept (created if need be; synced at each change). "
                  "Default: in memory only");
+  app.add_flag("--lists-salvage", f.lists_salvage,
+               "Start from what can still be read of a damaged --lists directory (the damaged one is kept "
+               "beside it, and every list kept or lost is logged) instead of refusing to start");
   app.add_option("--list-cache-mb", f.list_cache_mb,
                  "Memory for the indexes made of word lists (default 512)")
       ->check(CLI::Range(1, 1 << 20));

@@ -60,6 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   // The body, as the connection reads it: the rest of the bytes.
+  parser.body_limit(route.max_body_bytes);
   parser.eager(true);
   while (!ec && !parser.is_done() && used < size) {
     const size_t n = parser.put(boost::asio::buffer(data + used, size - used), ec);
@@ -67,7 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     used += n;
   }
   if (!parser.is_done()) {
-    if (ec == http::error::body_limit) CheckAnswer(router.BodyTooLarge());
+    if (ec == http::error::body_limit) CheckAnswer(xwdb::daemon::HttpRouter::BodyTooLarge(route.max_body_bytes));
     return 0;
   }
   const std::string& body = parser.get().body();

@@ -56,7 +56,7 @@ fi
 if [ "$run_tsan" = 1 ]; then
   echo "== tsan build (solver, daemon)"
   cmake --preset tsan >/dev/null
-  cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test http_face_test xwdbd xwdb xwdb-client
+  cmake --build --preset tsan -j"$jobs" --target fill_test daemon_test http_face_test service_test word_lists_test xwdbd xwdb xwdb-client
   ctest --preset tsan -j"$jobs"
   phase_done tsan
 fi

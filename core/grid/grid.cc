@@ -8,10 +8,30 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "unicode/uchar.h"
 
 namespace xwdb {
 
 Grid::Grid(int rows, int cols) : rows_(rows), cols_(cols), cells_(size_t(rows) * cols, kEmpty) {}
+
+std::vector<absl::string_view> Grid::Cells(absl::string_view line) {
+  std::vector<absl::string_view> cells;
+  for (size_t i = 0; i < line.size();) {
+    int len = 1;
+    DecodeUtf8(line.substr(i), &len);
+    size_t end = i + static_cast<size_t>(len);
+    // Combining marks belong to the character before them.
+    while (end < line.size()) {
+      int mark_len = 1;
+      const int32_t mark = DecodeUtf8(line.substr(end), &mark_len);
+      if (u_getCombiningClass(static_cast<UChar32>(mark)) == 0) break;
+      end += static_cast<size_t>(mark_len);
+    }
+    cells.push_back(line.substr(i, end - i));
+    i = end;
+  }
+  return cells;
+}
 
 absl::StatusOr<Grid> Grid::Parse(absl::string_view text, Normalizer* normalizer, absl::string_view name,
                                  std::vector<int>* outside) {
@@ -20,15 +40,10 @@ absl::StatusOr<Grid> Grid::Parse(absl::string_view text, Normalizer* normalizer,
   bool only_ox = true, any_o = false;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    std::vector<absl::string_view> row;
-    for (size_t i = 0; i < line.size();) {
-      int len = 1;
-      DecodeUtf8(line.substr(i), &len);
-      const absl::string_view ch = line.substr(i, len);
+    std::vector<absl::string_view> row = Cells(line);
+    for (absl::string_view ch : row) {
       if (ch != "o" && ch != "x" && ch != " " && !(outside != nullptr && ch == "*")) only_ox = false;
       any_o |= ch == "o";
-      row.push_back(ch);
-      i += len;
     }
     rows.push_back(std::move(row));
   }

@@ -38,6 +38,9 @@ class Grid {
   // is an error.
   static absl::StatusOr<Grid> Parse(absl::string_view text, Normalizer* normalizer,
                                     absl::string_view name = "grid", std::vector<int>* outside = nullptr);
+  // The cells of one row of text: a character with the combining marks
+  // that follow it (E and U+0301 are one cell, É). REQUIRES: valid UTF-8.
+  static std::vector<absl::string_view> Cells(absl::string_view line);
   // An all-empty grid. REQUIRES: 1 <= rows, cols <= kMaxSide.
   Grid(int rows, int cols);
 

@@ -96,6 +96,12 @@ const WordListEntry* WordList::Find(const std::string& answer) const {
   return it == entries_.end() ? nullptr : &it->second;
 }
 
+std::string WordList::FormatEntry(const std::string& answer, const WordListEntry& entry) {
+  std::string line = absl::StrCat(answer, ";", entry.score);
+  if (!entry.clue.empty()) absl::StrAppend(&line, ";", entry.clue);
+  return line;
+}
+
 std::string WordList::Format() const {
   std::string text;
   for (const auto& [answer, entry] : entries_) {
@@ -104,6 +110,25 @@ std::string WordList::Format() const {
     text += '\n';
   }
   return text;
+}
+
+std::vector<WordList::Change> WordList::Diff(const WordList& before, const WordList& after) {
+  std::vector<Change> changes;
+  auto b = before.entries_.begin(), a = after.entries_.begin();
+  while (b != before.entries_.end() || a != after.entries_.end()) {
+    if (a == after.entries_.end() || (b != before.entries_.end() && b->first < a->first)) {
+      changes.push_back(Change{b->first, std::nullopt});
+      ++b;
+    } else if (b == before.entries_.end() || a->first < b->first) {
+      changes.push_back(Change{a->first, a->second});
+      ++a;
+    } else {
+      if (!(a->second == b->second)) changes.push_back(Change{a->first, a->second});
+      ++a;
+      ++b;
+    }
+  }
+  return changes;
 }
 
 std::string WordList::Digest() const {

@@ -26,6 +26,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,20 @@ class WordList {
   // The canonical text: the file format, entries in answer order, blocked
   // ones as `ANSWER;-1`. Read(Format()) gives the same list.
   std::string Format() const;
+  // One line of it, without its newline: `ANSWER;SCORE` or
+  // `ANSWER;SCORE;CLUE`.
+  static std::string FormatEntry(const std::string& answer, const WordListEntry& entry);
+
+  // What turns one version of a list into another: an answer's new entry,
+  // or none (its entry removed).
+  struct Change {
+    std::string answer;
+    std::optional<WordListEntry> entry;
+    friend bool operator==(const Change&, const Change&) = default;
+  };
+  // The changes from `before` to `after`, in answer order. Linear in the
+  // lists' sizes.
+  static std::vector<Change> Diff(const WordList& before, const WordList& after);
   // The SHA-256 of Format(), 64 lower-case hex digits.
   std::string Digest() const;
 

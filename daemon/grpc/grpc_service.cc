@@ -36,7 +36,7 @@ bool IsQuickMatch(const v1::MatchRequest& request) {
 }  // namespace
 
 void ApplyServerSettings(grpc::ServerBuilder* builder, const GrpcLimits& limits) {
-  builder->SetMaxReceiveMessageSize(kMaxMessageBytes);
+  builder->SetMaxReceiveMessageSize(kMaxListMessageBytes);
   builder->AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, limits.max_streams_per_connection);
   builder->AddChannelArgument(GRPC_ARG_SERVER_HANDSHAKE_TIMEOUT_MS, limits.handshake_timeout_ms);
   grpc::ResourceQuota quota("xwdbd");

@@ -32,7 +32,7 @@
 #include <memory>
 
 #include "absl/status/status.h"
-#include "daemon/grpc/work_pool.h"
+#include "daemon/service/work_pool.h"
 #include "daemon/grpc/write_watchdog.h"
 #include "daemon/service/xwdb_service.h"
 #include "xwdb/v1/xwdb.grpc.pb.h"

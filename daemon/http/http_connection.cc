@@ -183,6 +183,7 @@ class Connection final : public HttpConnection {
     route_ = shared_->router->Route(head, state);
     if (route_.kind == HttpRoute::Kind::kAnswer) return WriteAnswer(std::move(route_.answer));
     body_wire_bytes_ = 0;
+    parser_->body_limit(route_.max_body_bytes);
     // Only a caller who may call is told to send its body.
     auto expect = req.find(http::field::expect);
     if (expect != req.end() && absl::EqualsIgnoreCase(absl::string_view(expect->value().data(),
@@ -209,8 +210,8 @@ class Connection final : public HttpConnection {
       if (self->closed_) return;
       if (ec) return self->OnReadError(ec);
       self->body_wire_bytes_ += n;
-      if (self->body_wire_bytes_ > self->shared_->router->max_body_bytes() + kMaxFramingBytes) {
-        return self->WriteAnswer(self->shared_->router->BodyTooLarge());
+      if (self->body_wire_bytes_ > self->route_.max_body_bytes + kMaxFramingBytes) {
+        return self->WriteAnswer(HttpRouter::BodyTooLarge(self->route_.max_body_bytes));
       }
       self->ReadBody();
     });
@@ -223,7 +224,7 @@ class Connection final : public HttpConnection {
         ec.category() != http::make_error_code(http::error::bad_target).category()) {
       return CloseNow();
     }
-    if (ec == http::error::body_limit) return WriteAnswer(shared_->router->BodyTooLarge());
+    if (ec == http::error::body_limit) return WriteAnswer(HttpRouter::BodyTooLarge(route_.max_body_bytes));
     if (ec == http::error::header_limit || ec == http::error::buffer_overflow) {
       HttpAnswer a = HttpRouter::Malformed(absl::StrCat(
           "the request's head is over ", kMaxHeadBytes, " bytes, or a chunk header or the trailer over ",

@@ -99,6 +99,7 @@ absl::StatusOr<int> HttpFace::Start(const std::string& address) {
   HttpRouterOptions router_options;
   router_options.cors_origins = options_.cors_origins;
   router_options.max_body_bytes = options_.max_body_bytes;
+  router_options.max_list_body_bytes = options_.max_list_body_bytes;
   if (IsLoopbackAddress(address)) {
     router_options.allowed_hosts = LoopbackHosts();
     for (const std::string& name : options_.allowed_hosts) router_options.allowed_hosts.push_back(name);

@@ -16,7 +16,7 @@
 // Hostile clients: the listen backlog is the kernel's largest; connections
 // are limited in all and per client address (over either, closed as
 // accepted); the token, the path and a declared size are checked before
-// the body is read, and a body over `max_body_bytes` gets 413 once that
+// the body is read, and a body over `max_body_bytes` (`max_list_body_bytes` for PutWordList) gets 413 once that
 // many bytes have come, whatever its framing; a request's head and body
 // must arrive within `request_timeout` of its first byte; an idle
 // connection is closed cleanly after `idle_timeout` (answers say so in
@@ -58,6 +58,7 @@ struct HttpOptions {
   // Threads reading and writing connections.
   int io_threads = 2;
   size_t max_body_bytes = 1 << 20;
+  size_t max_list_body_bytes = 16 << 20;  // PutWordList's
   // Connections held at once, in all and from one address (0: no limit
   // per address, for a daemon behind a proxy).
   int max_connections = 4096;

@@ -89,9 +89,9 @@ absl::Status HttpRouter::Outcome(absl::Status status, const HttpRoute& route, bo
 
 std::vector<std::string> LoopbackHosts() { return {"localhost", "127.0.0.1", "[::1]", "::1"}; }
 
-HttpAnswer HttpRouter::BodyTooLarge() const {
+HttpAnswer HttpRouter::BodyTooLarge(size_t limit) {
   HttpAnswer a = ErrorAnswer(absl::ResourceExhaustedError(absl::StrCat(
-      "the request body is over the daemon's limit of ", options_.max_body_bytes, " bytes")));
+      "the request body is over the daemon's limit of ", limit, " bytes")));
   a.status = 413;
   a.close = true;
   return a;
@@ -225,7 +225,10 @@ HttpRoute HttpRouter::Route(const HttpRequestHead& head, const HttpCallState& st
     if (!JsonCalls::IsMethod(name)) {
       return answer(ErrorAnswer(absl::UnimplementedError(absl::StrCat("no method '", name, "' in xwdb.v1"))));
     }
-    if (head.content_length && *head.content_length > options_.max_body_bytes) return answer(BodyTooLarge());
+    route.max_body_bytes = name == "PutWordList" ? options_.max_list_body_bytes : options_.max_body_bytes;
+    if (head.content_length && *head.content_length > route.max_body_bytes) {
+      return answer(BodyTooLarge(route.max_body_bytes));
+    }
     if (std::optional<std::string> timeout = head.header("X-Timeout-Seconds")) {
       double seconds = 0;
       if (!absl::SimpleAtod(*timeout, &seconds) || !(seconds > 0) || seconds > kMaxTimeoutSeconds) {

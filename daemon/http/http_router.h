@@ -17,6 +17,7 @@
 #ifndef XWDB_DAEMON_HTTP_HTTP_ROUTER_H_
 #define XWDB_DAEMON_HTTP_HTTP_ROUTER_H_
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -71,11 +72,15 @@ struct HttpRoute {
   std::function<bool()> daemon_stopped;
   // kUnary, kFill: the CORS headers the answer must carry.
   std::vector<std::pair<std::string, std::string>> cors_headers;
+  // kUnary, kFill: the most the body may hold.
+  size_t max_body_bytes = 0;
 };
 
 struct HttpRouterOptions {
   std::vector<std::string> cors_origins;
   size_t max_body_bytes = 1 << 20;
+  // PutWordList's (a whole list of up to 100,000 entries).
+  size_t max_list_body_bytes = 16 << 20;
   // Non-empty: a request's Host must be one of these names (any port); a
   // daemon on a loopback address answers only to loopback names, so that a
   // page from elsewhere cannot reach it by renaming itself (DNS rebinding).
@@ -114,11 +119,13 @@ class HttpRouter {
   static absl::Status Outcome(absl::Status status, const HttpRoute& route, bool streaming);
 
   // The answer to a body over the limit, and to a malformed request.
-  HttpAnswer BodyTooLarge() const;
+  // 413 for a body over `limit` bytes.
+  static HttpAnswer BodyTooLarge(size_t limit);
   static HttpAnswer Malformed(absl::string_view why);
 
   const JsonCalls& calls() const { return calls_; }
-  size_t max_body_bytes() const { return options_.max_body_bytes; }
+  // The most a body may hold before its method is known.
+  size_t max_body_bytes() const { return std::max(options_.max_body_bytes, options_.max_list_body_bytes); }
 
  private:
   HttpAnswer Preflight(const std::string& origin, bool allowed) const;

@@ -9,6 +9,9 @@
 #include <functional>
 #include <string>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
 namespace xwdb::daemon {
 
 struct CallContext {
@@ -29,6 +32,17 @@ inline double CallContext::SecondsLeft(double cap) const {
   if (deadline == std::chrono::system_clock::time_point::max()) return cap;
   const double left = std::chrono::duration<double>(deadline - std::chrono::system_clock::now()).count();
   return left < 0.001 ? 0.001 : (left < cap ? left : cap);
+}
+
+// OK while the caller still waits for the answer; DEADLINE_EXCEEDED or
+// CANCELLED (naming `what`) once it does not: work stops there.
+inline absl::Status StillWanted(const CallContext& context, const char* what) {
+  if (context.IsCancelled()) return absl::CancelledError(absl::StrCat(what, ": cancelled by the client"));
+  if (context.deadline != std::chrono::system_clock::time_point::max() &&
+      std::chrono::system_clock::now() >= context.deadline) {
+    return absl::DeadlineExceededError(absl::StrCat(what, ": the call's deadline passed"));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace xwdb::daemon

@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "core/format/puzzle_reader.h"
 #include "core/index/word_marks.h"
+#include "core/text/alphabet.h"
 #include "daemon/service/request_limits.h"
 
 namespace xwdb::daemon {
@@ -43,6 +44,20 @@ absl::StatusOr<uint8_t> ReadAllowed(const google::protobuf::RepeatedPtrField<std
   return marks;
 }
 
+absl::Status CheckRowCells(const google::protobuf::RepeatedPtrField<std::string>& rows, const std::string& field) {
+  size_t first = 0;
+  for (int r = 0; r < rows.size(); ++r) {
+    if (!IsValidUtf8(rows[r])) return Invalid(absl::StrCat(field, "[", r, "]: not valid UTF-8"));
+    const size_t cells = Grid::Cells(rows[r]).size();
+    if (r == 0) first = cells;
+    if (cells != first) {
+      return Invalid(absl::StrCat(field, "[", r, "]: ", cells, " cells where ", field, "[0] has ", first,
+                                  " (every row has the same number of cells; '#' or a space is a block)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<Grid> ReadRequestGrid(const google::protobuf::RepeatedPtrField<std::string>& rows,
                                      const std::string& puzzle,
                                      const google::protobuf::RepeatedPtrField<v1::LockedEntry>& locked,
@@ -75,6 +90,7 @@ absl::StatusOr<Grid> ReadRequestGrid(const google::protobuf::RepeatedPtrField<st
     if (outside != nullptr) *outside = std::move(read->outside);
     grid = std::move(read->grid);
   } else {
+    if (absl::Status s = CheckRowCells(rows, "rows"); !s.ok()) return s;
     grid = Grid::Parse(absl::StrJoin(rows, "\n") + "\n", normalizer, "rows", outside);
     if (!grid.ok()) return Invalid(std::string(grid.status().message()));
   }

@@ -33,6 +33,11 @@ absl::StatusOr<uint8_t> ReadAllowed(const google::protobuf::RepeatedPtrField<std
 // reads), with the `locked` entries written into it. Limits are checked
 // before anything is parsed. With `outside`, `*` cells (a region's
 // complement) are listed there; without, a `*` is an error.
+// INVALID_ARGUMENT naming the row if `rows` (a request's grid, one string
+// a row) are not all as many cells long (Grid::Cells), or not UTF-8. A text
+// file's shorter rows are padded with blocks; a request's are a mistake.
+absl::Status CheckRowCells(const google::protobuf::RepeatedPtrField<std::string>& rows, const std::string& field);
+
 absl::StatusOr<Grid> ReadRequestGrid(const google::protobuf::RepeatedPtrField<std::string>& rows,
                                      const std::string& puzzle,
                                      const google::protobuf::RepeatedPtrField<xwdb::v1::LockedEntry>& locked,

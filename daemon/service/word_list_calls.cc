@@ -1,5 +1,7 @@
 // XwdbService's word list methods, and how a call applies the lists it
 // names (docs/word_lists.md).
+#include <future>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "daemon/service/grid_request.h"
@@ -75,7 +77,9 @@ absl::StatusOr<XwdbService::CallLists> XwdbService::ResolveLists(const CallConte
   }
   const Caller caller = CallerOf(context);
   out.lineage = caller.owner;
+  std::shared_ptr<const KeptList> bans;
   if (overrides != nullptr) {
+    bans = overrides->bans;
     absl::StrAppend(&out.lineage, "/*", overrides->name);
     out.kept.push_back(std::move(overrides));
   }
@@ -88,13 +92,9 @@ absl::StatusOr<XwdbService::CallLists> XwdbService::ResolveLists(const CallConte
       auto list = ReadEntries(ref.entries(), limits, normalizer, field + ".entries");
       if (!list.ok()) return list.status();
       if (ref.shared() && !caller.admin) {
-        // Not the caller's to keep: this call only.
-        auto once = std::make_shared<KeptList>();
-        once->name = ref.name();
-        once->shared = true;
-        once->digest = list->Digest();
-        once->list = std::move(*list);
-        kept = std::move(once);
+        // Not the caller's to keep: this call only (and its blocked
+        // entries are no bans: those are the operator's).
+        kept = MakeKeptList(ref.name(), false, std::move(*list));
       } else {
         auto put = word_lists_->Put(caller, ref.shared(), ref.name(), std::move(*list));
         if (!put.ok()) return absl::Status(put.status().code(), absl::StrCat(field, ": ", put.status().message()));
@@ -117,6 +117,12 @@ absl::StatusOr<XwdbService::CallLists> XwdbService::ResolveLists(const CallConte
     absl::StrAppend(&out.lineage, "/", ref.shared() ? "*" : "", ref.name());
     out.kept.push_back(std::move(kept));
   }
+  // The operator's bans of this dictionary last: no list of the call
+  // brings a banned word back.
+  if (bans != nullptr && out.kept.size() > 1) {
+    out.kept.push_back(std::move(bans));
+    absl::StrAppend(&out.lineage, "/!bans");
+  }
   return out;
 }
 
@@ -136,9 +142,27 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> XwdbService::IndexWithLists(con
   return list_indexes_.Get(dict.index, lists, digests, resolved->lineage);
 }
 
+absl::Status XwdbService::OnListWorkers(const CallContext& context, const char* method,
+                                        const std::function<absl::Status()>& work) {
+  std::promise<absl::Status> done;
+  std::future<absl::Status> result = done.get_future();
+  // `work` and `done` outlive the task: this waits for it, and the pool
+  // runs every task it took, even when it stops.
+  const bool queued = list_work_.TrySubmit([&] {
+    absl::Status wanted = StillWanted(context, method);
+    done.set_value(wanted.ok() ? work() : wanted);
+  });
+  if (!queued) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(method, ": the daemon's word list workers and their queue are full; try again later"));
+  }
+  return result.get();
+}
+
 absl::Status XwdbService::PutWordList(const CallContext& context, const v1::PutWordListRequest& request,
                                       v1::WordListVersion* response) {
   return Serve("PutWordList", context, [&](std::string* dictionary) -> absl::Status {
+    return OnListWorkers(context, "PutWordList", [&]() -> absl::Status {
     if (absl::Status s = CheckListName(request.name(), "name"); !s.ok()) return s;
     const auto set = dictionaries();
     auto dict = set->Find(request.dictionary());
@@ -152,12 +176,14 @@ absl::Status XwdbService::PutWordList(const CallContext& context, const v1::PutW
     if (!kept.ok()) return kept.status();
     SetVersion(**kept, response);
     return absl::OkStatus();
+    });
   });
 }
 
 absl::Status XwdbService::EditWordList(const CallContext& context, const v1::EditWordListRequest& request,
                                        v1::WordListVersion* response) {
   return Serve("EditWordList", context, [&](std::string* dictionary) -> absl::Status {
+    return OnListWorkers(context, "EditWordList", [&]() -> absl::Status {
     if (absl::Status s = CheckListName(request.name(), "name"); !s.ok()) return s;
     const WordListLimits& limits = word_lists_->limits();
     if (static_cast<size_t>(request.edits_size()) > limits.max_edits_per_call) {
@@ -214,6 +240,7 @@ absl::Status XwdbService::EditWordList(const CallContext& context, const v1::Edi
     if (!kept.ok()) return kept.status();
     SetVersion(**kept, response);
     return absl::OkStatus();
+    });
   });
 }
 
@@ -273,10 +300,12 @@ absl::Status XwdbService::DeleteWordList(const CallContext& context, const v1::D
                                          v1::WordListVersion* response) {
   return Serve("DeleteWordList", context, [&](std::string*) -> absl::Status {
     if (absl::Status s = CheckListName(request.name(), "name"); !s.ok()) return s;
-    auto gone = word_lists_->Delete(CallerOf(context), request.shared(), request.name());
-    if (!gone.ok()) return gone.status();
-    SetVersion(**gone, response);
-    return absl::OkStatus();
+    return OnListWorkers(context, "DeleteWordList", [&]() -> absl::Status {
+      auto gone = word_lists_->Delete(CallerOf(context), request.shared(), request.name());
+      if (!gone.ok()) return gone.status();
+      SetVersion(**gone, response);
+      return absl::OkStatus();
+    });
   });
 }
 

@@ -7,26 +7,47 @@
 
 namespace xwdb::daemon {
 
+std::shared_ptr<const KeptList> MakeKeptList(const std::string& name, bool shared, WordList list) {
+  auto kept = std::make_shared<KeptList>();
+  kept->name = name;
+  kept->shared = shared;
+  kept->digest = list.Digest();
+  if (shared) {
+    WordList bans;
+    for (const auto& [answer, entry] : list.entries()) {
+      if (entry.blocked()) bans.Set(answer, entry);
+    }
+    if (!bans.empty()) {
+      auto b = std::make_shared<KeptList>();
+      b->name = name + " (bans)";
+      b->shared = true;
+      b->digest = "bans:" + kept->digest;
+      b->list = std::move(bans);
+      kept->bans = std::move(b);
+    }
+  }
+  kept->list = std::move(list);
+  return kept;
+}
+
 absl::StatusOr<std::unique_ptr<WordListRegistry>> WordListRegistry::Open(const std::string& path,
-                                                                         WordListLimits limits) {
+                                                                         WordListLimits limits, bool salvage,
+                                                                         std::vector<std::string>* report) {
   std::unique_ptr<ListStore> store;
   if (!path.empty()) {
-    auto opened = ListStore::Open(path);
+    auto opened = ListStore::Open(path, salvage, report);
     if (!opened.ok()) return opened.status();
     store = std::move(*opened);
   }
   std::unique_ptr<WordListRegistry> registry(new WordListRegistry(std::move(store), limits));
   if (registry->store_ != nullptr) {
-    absl::Status s = registry->store_->ForEach([&](const std::string& scope, const std::string& name, WordList list) {
-      auto kept = std::make_shared<KeptList>();
-      kept->name = name;
-      kept->shared = scope.empty();
-      kept->digest = list.Digest();
-      kept->list = std::move(list);
-      registry->lists_[scope][name] = std::move(kept);
-    });
-    if (!s.ok()) return s;
-    registry->CountShared();
+    AllLists all;
+    std::map<std::string, ScopeLists> scopes;
+    for (ListStore::Kept& k : registry->store_->TakeLists()) {
+      scopes[k.scope][k.name] = MakeKeptList(k.name, k.scope.empty(), std::move(k.list));
+    }
+    for (auto& [scope, lists] : scopes) all[scope] = std::make_shared<const ScopeLists>(std::move(lists));
+    registry->lists_.store(std::make_shared<const AllLists>(std::move(all)));
   }
   return registry;
 }
@@ -50,6 +71,7 @@ absl::StatusOr<std::string> WordListRegistry::ScopeFor(const Caller& caller, boo
 }
 
 absl::Status WordListRegistry::Spend(const std::string& owner, double cost) {
+  std::lock_guard<std::mutex> lock(allowances_mu_);
   const auto now = std::chrono::steady_clock::now();
   const double burst = limits_.edits_per_second * 10;
   // A call dearer than the whole burst could never pass: waiting is no
@@ -75,9 +97,43 @@ absl::Status WordListRegistry::Spend(const std::string& owner, double cost) {
   return absl::OkStatus();
 }
 
-absl::Status WordListRegistry::CheckRoom(const std::string& scope, const std::string& name, bool shared) const {
-  auto it = lists_.find(scope);
-  if (it != lists_.end() && !it->second.contains(name) && it->second.size() >= limits_.max_lists) {
+std::shared_ptr<const WordListRegistry::ScopeLists> WordListRegistry::Lists(const std::string& scope) const {
+  static const auto* const kNone = new std::shared_ptr<const ScopeLists>(std::make_shared<const ScopeLists>());
+  const std::shared_ptr<const AllLists> all = lists_.load(std::memory_order_acquire);
+  auto it = all->find(scope);
+  return it == all->end() ? *kNone : it->second;
+}
+
+std::mutex& WordListRegistry::WriterOf(const std::string& scope) {
+  std::lock_guard<std::mutex> lock(writers_mu_);
+  auto& writer = writers_[scope];
+  if (writer == nullptr) writer = std::make_unique<std::mutex>();
+  return *writer;
+}
+
+void WordListRegistry::Publish(const std::string& scope, const std::string& name,
+                               std::shared_ptr<const KeptList> kept) {
+  // The scope's new map is made outside publish_mu_ (its writer lock
+  // keeps it current); only the outer map's copy is made inside it.
+  ScopeLists lists = *Lists(scope);
+  if (kept == nullptr) {
+    lists.erase(name);
+  } else {
+    lists[name] = std::move(kept);
+  }
+  auto scope_lists = std::make_shared<const ScopeLists>(std::move(lists));
+  std::lock_guard<std::mutex> lock(publish_mu_);
+  auto all = std::make_shared<AllLists>(*lists_.load(std::memory_order_acquire));
+  if (scope_lists->empty()) {
+    all->erase(scope);
+  } else {
+    (*all)[scope] = std::move(scope_lists);
+  }
+  lists_.store(std::move(all), std::memory_order_release);
+}
+
+absl::Status WordListRegistry::CheckRoom(const ScopeLists& lists, const std::string& name, bool shared) const {
+  if (!lists.contains(name) && lists.size() >= limits_.max_lists) {
     return absl::ResourceExhaustedError(
         absl::StrCat("word lists: at most ", limits_.max_lists, shared ? " shared lists" : " lists per token",
                      "; delete one first"));
@@ -87,24 +143,20 @@ absl::Status WordListRegistry::CheckRoom(const std::string& scope, const std::st
 
 absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Keep(const std::string& scope,
                                                                        const std::string& name, bool shared,
-                                                                       WordList list) {
+                                                                       const KeptList* before, WordList list) {
   if (list.size() > limits_.max_entries) {
     return absl::InvalidArgumentError(
         absl::StrCat("word list '", name, "': over ", limits_.max_entries, " entries"));
   }
-  if (absl::Status s = CheckRoom(scope, name, shared); !s.ok()) return s;
-  auto& scope_lists = lists_[scope];
+  if (absl::Status s = CheckRoom(*Lists(scope), name, shared); !s.ok()) return s;
   if (store_ != nullptr) {
-    if (absl::Status s = store_->Put(scope, name, list); !s.ok()) return s;
+    absl::Status s = before == nullptr ? store_->Put(scope, name, list)
+                                       : store_->Apply(scope, name, WordList::Diff(before->list, list));
+    if (!s.ok()) return s;
   }
-  auto kept = std::make_shared<KeptList>();
-  kept->name = name;
-  kept->shared = shared;
-  kept->digest = list.Digest();
-  kept->list = std::move(list);
-  scope_lists[name] = kept;
-  if (shared) CountShared();
-  return std::shared_ptr<const KeptList>(std::move(kept));
+  std::shared_ptr<const KeptList> kept = MakeKeptList(name, shared, std::move(list));
+  Publish(scope, name, kept);
+  return kept;
 }
 
 absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Put(const Caller& caller, bool shared,
@@ -112,14 +164,16 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Put(const Call
   if (absl::Status s = CheckName(name); !s.ok()) return s;
   auto scope = ScopeFor(caller, shared, true);
   if (!scope.ok()) return scope.status();
-  std::lock_guard<std::mutex> lock(mu_);
-  if (auto it = lists_.find(*scope); it != lists_.end()) {
-    // The same version again (a client resending it) costs nothing.
-    if (auto kept = it->second.find(name); kept != it->second.end() && kept->second->list == list) return kept->second;
-  }
-  if (absl::Status s = CheckRoom(*scope, name, shared); !s.ok()) return s;
+  std::lock_guard<std::mutex> writer(WriterOf(*scope));
+  const std::shared_ptr<const ScopeLists> lists = Lists(*scope);
+  std::shared_ptr<const KeptList> before;
+  if (auto kept = lists->find(name); kept != lists->end()) before = kept->second;
+  // The same version again (a client resending it) costs nothing.
+  if (before != nullptr && before->list == list) return before;
+  if (absl::Status s = CheckRoom(*lists, name, shared); !s.ok()) return s;
   if (absl::Status s = Spend(caller.owner, std::max<double>(1, list.size() / 1000.0)); !s.ok()) return s;
-  return Keep(*scope, name, shared, std::move(list));
+  // On disk, only what changed is written.
+  return Keep(*scope, name, shared, before.get(), std::move(list));
 }
 
 absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Edit(
@@ -128,32 +182,29 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Edit(
   if (absl::Status s = CheckName(name); !s.ok()) return s;
   auto scope = ScopeFor(caller, shared, true);
   if (!scope.ok()) return scope.status();
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<std::mutex> writer(WriterOf(*scope));
+  const std::shared_ptr<const ScopeLists> lists = Lists(*scope);
+  std::shared_ptr<const KeptList> before;
+  if (auto it = lists->find(name); it != lists->end()) before = it->second;
   WordList list;
-  std::string digest = list.Digest();
-  bool existed = false;
-  if (auto in_scope = lists_.find(*scope); in_scope != lists_.end()) {
-    if (auto it = in_scope->second.find(name); it != in_scope->second.end()) {
-      list = it->second->list;
-      digest = it->second->digest;
-      existed = true;
-    }
-  }
+  if (before != nullptr) list = before->list;
+  const std::string digest = before != nullptr ? before->digest : list.Digest();
   if (!base_digest.empty() && base_digest != digest) {
     return absl::FailedPreconditionError(absl::StrCat(
         "word list '", name, "' here is at version ", digest.substr(0, 12), " (", list.size(),
         " entries), the edits were made on ", base_digest.substr(0, 12), ": send the whole list (PutWordList)"));
   }
-  if (absl::Status s = CheckRoom(*scope, name, shared); !s.ok()) return s;
-  if (absl::Status s = Spend(caller.owner, std::max<double>(1, static_cast<double>(edits))); !s.ok()) return s;
+  if (absl::Status s = CheckRoom(*lists, name, shared); !s.ok()) return s;
   if (absl::Status s = edit(&list); !s.ok()) return s;
   // An edit that leaves a list not kept yet empty (none, or only removes)
-  // creates nothing: it would count toward the lists allowed for nothing.
-  if (!existed && list.size() == 0) {
+  // creates nothing: it would count toward the lists allowed for nothing
+  // (and costs nothing of the rate).
+  if (before == nullptr && list.size() == 0) {
     return absl::NotFoundError(absl::StrCat("no ", shared ? "shared " : "", "word list '", name,
                                             "' here, and these edits would leave it empty: nothing was created"));
   }
-  return Keep(*scope, name, shared, std::move(list));
+  if (absl::Status s = Spend(caller.owner, std::max<double>(1, static_cast<double>(edits))); !s.ok()) return s;
+  return Keep(*scope, name, shared, before.get(), std::move(list));
 }
 
 absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Get(const Caller& caller, bool shared,
@@ -161,35 +212,22 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Get(const Call
   if (absl::Status s = CheckName(name); !s.ok()) return s;
   auto scope = ScopeFor(caller, shared, false);
   if (!scope.ok()) return scope.status();
-  std::lock_guard<std::mutex> lock(mu_);
-  if (auto it = lists_.find(*scope); it != lists_.end()) {
-    if (auto kept = it->second.find(name); kept != it->second.end()) return kept->second;
-  }
+  const std::shared_ptr<const ScopeLists> lists = Lists(*scope);
+  if (auto kept = lists->find(name); kept != lists->end()) return kept->second;
   return absl::NotFoundError(absl::StrCat("no ", shared ? "shared " : "", "word list '", name, "' here"));
 }
 
-void WordListRegistry::CountShared() {
-  auto it = lists_.find("");
-  shared_lists_.store(it == lists_.end() ? 0 : it->second.size(), std::memory_order_release);
-}
-
 std::shared_ptr<const KeptList> WordListRegistry::Shared(const std::string& name) const {
-  if (shared_lists_.load(std::memory_order_acquire) == 0) return nullptr;
-  std::lock_guard<std::mutex> lock(mu_);
-  auto it = lists_.find("");
-  if (it == lists_.end()) return nullptr;
-  auto kept = it->second.find(name);
-  return kept == it->second.end() ? nullptr : kept->second;
+  const std::shared_ptr<const ScopeLists> lists = Lists("");
+  auto kept = lists->find(name);
+  return kept == lists->end() ? nullptr : kept->second;
 }
 
 std::vector<std::shared_ptr<const KeptList>> WordListRegistry::All(const Caller& caller, bool shared) const {
   std::vector<std::shared_ptr<const KeptList>> out;
   auto scope = ScopeFor(caller, shared, false);
   if (!scope.ok()) return out;
-  std::lock_guard<std::mutex> lock(mu_);
-  if (auto it = lists_.find(*scope); it != lists_.end()) {
-    for (const auto& [name, kept] : it->second) out.push_back(kept);
-  }
+  for (const auto& [name, kept] : *Lists(*scope)) out.push_back(kept);
   return out;
 }
 
@@ -198,17 +236,17 @@ absl::StatusOr<std::shared_ptr<const KeptList>> WordListRegistry::Delete(const C
   if (absl::Status s = CheckName(name); !s.ok()) return s;
   auto scope = ScopeFor(caller, shared, true);
   if (!scope.ok()) return scope.status();
-  std::lock_guard<std::mutex> lock(mu_);
-  auto it = lists_.find(*scope);
-  if (it == lists_.end() || !it->second.contains(name)) {
+  std::lock_guard<std::mutex> writer(WriterOf(*scope));
+  const std::shared_ptr<const ScopeLists> lists = Lists(*scope);
+  auto it = lists->find(name);
+  if (it == lists->end()) {
     return absl::NotFoundError(absl::StrCat("no ", shared ? "shared " : "", "word list '", name, "' here"));
   }
   if (store_ != nullptr) {
     if (absl::Status s = store_->Delete(*scope, name); !s.ok()) return s;
   }
-  std::shared_ptr<const KeptList> gone = std::move(it->second[name]);
-  it->second.erase(name);
-  if (shared) CountShared();
+  std::shared_ptr<const KeptList> gone = it->second;
+  Publish(*scope, name, nullptr);
   return gone;
 }
 

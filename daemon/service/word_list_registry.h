@@ -2,12 +2,18 @@
 // (the name of the caller's token) or in the shared scope (the operator's,
 // edited by admin tokens, applied by anyone), in memory and, when given a
 // directory, on disk (core/lists/list_store.h: synced before a change
-// returns). It enforces the limits on lists (entries per list, lists per
-// owner, edits per second per owner) and the owners' rights; the service
-// converts requests and applies the lists (docs/word_lists.md).
+// returns; an edit writes only the entries it changes). It enforces the
+// limits on lists (entries per list, lists per owner, edits per second per
+// owner) and the owners' rights; the service converts requests and applies
+// the lists (docs/word_lists.md).
 //
 // A list is kept as an immutable snapshot with its digest: a change makes
 // a new snapshot, so calls in flight keep the version they started with.
+// The lists of every scope are one immutable map too, published whole:
+// reading (Get, All, Shared) takes no lock but an atomic load, so no write,
+// however long, delays a read. Writes to one scope are ordered by that
+// scope's own lock, held while the new version is made and written to
+// disk; another owner's writes do not wait for it.
 //
 // Thread safety: every method may be called from any thread.
 #ifndef XWDB_DAEMON_SERVICE_WORD_LIST_REGISTRY_H_
@@ -54,13 +60,24 @@ struct KeptList {
   bool shared = false;
   WordList list;
   std::string digest;  // list.Digest()
+  // A shared list's blocked entries, kept as a list of their own (digest
+  // "bans:" and the list's): the operator's bans, applied after every
+  // other list of a call, so that no user's list brings a word back
+  // (docs/word_lists.md). Null when there are none.
+  std::shared_ptr<const KeptList> bans;
 };
+
+// A list kept: its digest and, if shared, its bans.
+std::shared_ptr<const KeptList> MakeKeptList(const std::string& name, bool shared, WordList list);
 
 class WordListRegistry {
  public:
   // `path` empty: in memory only (lost when the daemon stops). Otherwise
-  // the lists kept there are read back; a damaged one fails the open.
-  static absl::StatusOr<std::unique_ptr<WordListRegistry>> Open(const std::string& path, WordListLimits limits);
+  // the lists kept there are read back; damage fails the open, or with
+  // `salvage` is dropped (ListStore::Open; `report` says what happened).
+  static absl::StatusOr<std::unique_ptr<WordListRegistry>> Open(const std::string& path, WordListLimits limits,
+                                                                bool salvage = false,
+                                                                std::vector<std::string>* report = nullptr);
 
   // A list name: 1 to 64 letters, digits, '-', '_' or '.'.
   static absl::Status CheckName(const std::string& name);
@@ -73,8 +90,8 @@ class WordListRegistry {
   // Applies `edit` (`edits` of them, for the rate) to a copy of the list,
   // if its digest is `base_digest` (any, if empty; a list not kept yet is
   // empty), and keeps the result; FAILED_PRECONDITION if the digest
-  // differs; NOT_FOUND, creating nothing, if a list not kept yet would be
-  // left empty.
+  // differs; NOT_FOUND, creating nothing and spending none of the rate, if
+  // a list not kept yet would be left empty.
   absl::StatusOr<std::shared_ptr<const KeptList>> Edit(const Caller& caller, bool shared, const std::string& name,
                                                        const std::string& base_digest, size_t edits,
                                                        absl::FunctionRef<absl::Status(WordList*)> edit);
@@ -88,34 +105,44 @@ class WordListRegistry {
   absl::StatusOr<std::shared_ptr<const KeptList>> Delete(const Caller& caller, bool shared, const std::string& name);
 
  private:
+  using ScopeLists = std::map<std::string, std::shared_ptr<const KeptList>>;  // by name
+  using AllLists = std::map<std::string, std::shared_ptr<const ScopeLists>>;  // by scope ("": shared)
+
   WordListRegistry(std::unique_ptr<ListStore> store, WordListLimits limits)
-      : store_(std::move(store)), limits_(limits) {}
+      : store_(std::move(store)), limits_(limits), lists_(std::make_shared<const AllLists>()) {}
   // The scope's key ("" for the shared one); PERMISSION_DENIED if the
   // caller may not write there.
   absl::StatusOr<std::string> ScopeFor(const Caller& caller, bool shared, bool write) const;
+  // The lists of `scope` now (never null).
+  std::shared_ptr<const ScopeLists> Lists(const std::string& scope) const;
+  // The lock that orders writes to `scope`.
+  std::mutex& WriterOf(const std::string& scope);
   // Takes `cost` edits from the owner's allowance; RESOURCE_EXHAUSTED if
-  // it has not that many. REQUIRES: mu_ held.
+  // it has not that many.
   absl::Status Spend(const std::string& owner, double cost);
   // RESOURCE_EXHAUSTED if a new list `name` would pass the scope's limit.
-  // REQUIRES: mu_ held.
-  absl::Status CheckRoom(const std::string& scope, const std::string& name, bool shared) const;
+  absl::Status CheckRoom(const ScopeLists& lists, const std::string& name, bool shared) const;
+  // Writes `list` (the `changes` from `before`, or whole if `before` is
+  // null) and publishes it. REQUIRES: WriterOf(scope) held.
   absl::StatusOr<std::shared_ptr<const KeptList>> Keep(const std::string& scope, const std::string& name,
-                                                       bool shared, WordList list);
+                                                       bool shared, const KeptList* before, WordList list);
+  // Publishes `scope`'s lists with `name` set to `kept` (removed if null).
+  // REQUIRES: WriterOf(scope) held.
+  void Publish(const std::string& scope, const std::string& name, std::shared_ptr<const KeptList> kept);
 
   const std::unique_ptr<ListStore> store_;  // null: in memory only
   const WordListLimits limits_;
-  mutable std::mutex mu_;
-  // scope -> name -> list; guarded by mu_.
-  std::map<std::string, std::map<std::string, std::shared_ptr<const KeptList>>> lists_;
-  // How many shared lists there are (written under mu_): Shared() is asked
-  // on every call, and without any shared list it takes no lock.
-  std::atomic<size_t> shared_lists_{0};
-  void CountShared();  // REQUIRES: mu_ held
+  // Every scope's lists, replaced whole by Publish.
+  std::atomic<std::shared_ptr<const AllLists>> lists_;
+  std::mutex publish_mu_;  // orders Publish's read-copy-replace of lists_
+  std::mutex writers_mu_;  // guards writers_
+  std::map<std::string, std::unique_ptr<std::mutex>> writers_;  // by scope; never removed
   struct Allowance {
     double edits = 0;
     std::chrono::steady_clock::time_point at;
   };
-  std::map<std::string, Allowance> allowances_;  // by owner; guarded by mu_
+  std::mutex allowances_mu_;
+  std::map<std::string, Allowance> allowances_;  // by owner; guarded by allowances_mu_
 };
 
 }  // namespace xwdb::daemon

@@ -41,17 +41,6 @@ constexpr int kDefaultSuggestions = 50;
 constexpr int kDefaultProbes = 5000;
 constexpr double kDefaultVerifySeconds = 1;
 
-// OK while the caller still waits for the answer; DEADLINE_EXCEEDED or
-// CANCELLED (naming `what`) once it does not: work stops there.
-absl::Status StillWanted(const CallContext& context, const char* what) {
-  if (context.IsCancelled()) return absl::CancelledError(absl::StrCat(what, ": cancelled by the client"));
-  if (context.deadline != std::chrono::system_clock::time_point::max() &&
-      std::chrono::system_clock::now() >= context.deadline) {
-    return absl::DeadlineExceededError(absl::StrCat(what, ": the call's deadline passed"));
-  }
-  return absl::OkStatus();
-}
-
 // A long call's progress events (a fill, an enumeration): the engine
 // reports every kCallCheckSeconds; the caller's going away cancels the
 // work, and an event goes out about every kProgressSeconds.
@@ -89,6 +78,9 @@ double ProcessCpuSeconds() {
 // the constructor's own clues and preferred sources; every size checked.
 absl::StatusOr<ClueOptions> ClueOptionsOf(const v1::GetCluesRequest& request, Normalizer* normalizer) {
   ClueOptions options;
+  if (!v1::CluePolicy_IsValid(request.policy())) {
+    return Invalid(absl::StrCat("policy: ", request.policy(), " is not a clue policy this daemon knows"));
+  }
   switch (request.policy()) {
     case v1::CLUE_POLICY_RANDOM: options.policy = CluePolicy::kRandom; break;
     case v1::CLUE_POLICY_SHORTEST: options.policy = CluePolicy::kShortest; break;
@@ -749,6 +741,10 @@ absl::Status XwdbService::CluesForGrid(const v1::GetCluesRequest& request, const
   }
   if (request.min_length() < 0 || request.min_length() > Grid::kMaxSide) {
     return Invalid(absl::StrCat("min_length: must be 0 to ", Grid::kMaxSide));
+  }
+  if (absl::Status s = CheckRowCells(request.grid_rows(), "grid_rows"); !s.ok()) return s;
+  if (!v1::PuzzleFormat_IsValid(request.format())) {
+    return Invalid(absl::StrCat("format: ", request.format(), " is not a format this daemon knows"));
   }
   auto grid = Grid::Parse(absl::StrJoin(request.grid_rows(), "\n") + "\n", normalizer, "grid_rows");
   if (!grid.ok()) return Invalid(std::string(grid.status().message()));

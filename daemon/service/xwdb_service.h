@@ -31,6 +31,7 @@
 #include "core/lists/list_index_cache.h"
 #include "daemon/service/request_limits.h"
 #include "daemon/service/word_list_registry.h"
+#include "daemon/service/work_pool.h"
 #include "xwdb/v1/xwdb.pb.h"
 
 namespace xwdb::daemon {
@@ -174,6 +175,11 @@ class XwdbService {
   // A place in the fill pool for a call, or why not (RESOURCE_EXHAUSTED,
   // CANCELLED).
   absl::Status EnterPool(const CallContext& context);
+  // Runs `work` (a list edit: normalizing, copying, hashing and writing a
+  // list) on list_work_ and waits for it: list work yields the cores to
+  // every other call. RESOURCE_EXHAUSTED if list_work_'s queue is full;
+  // `work` is skipped if the caller left while it waited.
+  absl::Status OnListWorkers(const CallContext& context, const char* method, const std::function<absl::Status()>& work);
 
   const ServiceOptions options_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -182,6 +188,8 @@ class XwdbService {
   FillGate gate_;
   std::shared_ptr<WordListRegistry> word_lists_;
   ListIndexCache list_indexes_;
+  // Two threads at nice 10, eight waiting calls per thread.
+  WorkPool list_work_{2, 16, 10};
   std::mutex log_mu_;
   CallMetrics metrics_;
 

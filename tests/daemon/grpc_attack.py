@@ -13,7 +13,9 @@ them at full length and prints the figures.
   each stream is answered before its message is complete;
 - fill streams nobody reads: how long until another client can fill;
 - SIGTERM with heavy calls running: time to exit, and the health watch's
-  NOT_SERVING.
+  NOT_SERVING;
+- one user editing a big word list as fast as the daemon answers: another
+  user's Match latency (p50, p99) before and during.
 """
 import os
 import random
@@ -412,6 +414,122 @@ def sigterm_with_heavy_calls(daemon, grace, calls=4, queries=1000):
             "not_serving_seconds": not_serving["at"] - sent["at"] if "at" in not_serving else None}
 
 
+# --- one user's word list work against another user's Match ---
+
+def users_file(tmp):
+    """Three users: ann (who edits big lists), bob (who only matches) and
+    an admin (who keeps the operator's shared list of the dictionary)."""
+    path = os.path.join(tmp, "users")
+    with open(path, "w") as f:
+        f.write(f"ann {TOKEN}-ann\nbob {TOKEN}-bob\nboss {TOKEN}-boss admin\n")
+    return path
+
+
+def user_auth(name):
+    return [("authorization", f"Bearer {TOKEN}-{name}")]
+
+
+def random_words(count, seed=11, letters=(6, 10)):
+    rng = random.Random(seed)
+    words = set()
+    while len(words) < count:
+        words.add("".join(rng.choice("ABCDEFGHIJKLMNOPRSTU") for _ in range(rng.randint(*letters))))
+    return sorted(words)
+
+
+def _edit_loop(address, entries, seconds):
+    """ann: a list of `entries` words, then one-word edits of it as fast as
+    the daemon answers, for `seconds`."""
+    import grpc
+    from xwdb.v1 import xwdb_pb2, xwdb_pb2_grpc
+    with grpc.insecure_channel(address, options=[("grpc.max_send_message_length", 64 << 20)]) as channel:
+        stub = xwdb_pb2_grpc.XwdbStub(channel)
+        words = random_words(entries)
+        stub.PutWordList(xwdb_pb2.PutWordListRequest(
+            name="big", entries=[xwdb_pb2.WordListEntry(word=w, score=60) for w in words]),
+            metadata=user_auth("ann"), timeout=120)
+        print("ready", flush=True)
+        edits, failures, i = 0, 0, 0
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            i += 1
+            op = xwdb_pb2.WORD_LIST_ADD if i % 2 else xwdb_pb2.WORD_LIST_REMOVE
+            try:
+                stub.EditWordList(xwdb_pb2.EditWordListRequest(
+                    name="big", edits=[xwdb_pb2.WordListEdit(op=op, word="QQQXYZ", score=70)]),
+                    metadata=user_auth("ann"), timeout=60)
+                edits += 1
+            except grpc.RpcError:
+                failures += 1
+        print("edits", edits)
+        print("edit_failures", failures, flush=True)
+
+
+def _match_latencies(stub, seconds, lists=()):
+    from xwdb.v1 import xwdb_pb2
+    import grpc
+    times = []
+    rng = random.Random(5)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pattern = "".join(rng.choice("ABCDE") if k == 0 else "?" for k in range(6))
+        start = time.monotonic()
+        try:
+            stub.Match(xwdb_pb2.MatchRequest(pattern=pattern, limit=5, lists=list(lists)),
+                       metadata=user_auth("bob"), timeout=10)
+            times.append(time.monotonic() - start)
+        except grpc.RpcError:
+            times.append(99.0)
+    times.sort()
+    return times
+
+
+def _ms(times, p):
+    return round(1000 * times[min(len(times) - 1, int(p * (len(times) - 1) + 0.5))], 2) if times else None
+
+
+def list_interference(address, entries=60000, seconds=5.0):
+    """bob's Match (on the dictionary, with the operator's shared list of
+    it, and with a small list of his own) while nobody edits, then while
+    ann edits one word at a time of her `entries`-entry list. Returns p50
+    and p99 of both, in ms, and how many edits ann made."""
+    import grpc
+    from xwdb.v1 import xwdb_pb2, xwdb_pb2_grpc
+    channel = grpc.insecure_channel(address)
+    stub = xwdb_pb2_grpc.XwdbStub(channel)
+    stub.PutWordList(xwdb_pb2.PutWordListRequest(
+        name="en", shared=True, entries=[xwdb_pb2.WordListEntry(word="ABCDEF", score=80)]),
+        metadata=user_auth("boss"), timeout=30)
+    stub.PutWordList(xwdb_pb2.PutWordListRequest(
+        name="mine", entries=[xwdb_pb2.WordListEntry(word=w, score=70) for w in random_words(50, seed=3)]),
+        metadata=user_auth("bob"), timeout=30)
+    mine = [xwdb_pb2.WordListRef(name="mine")]
+    _match_latencies(stub, 0.5)
+    quiet = _match_latencies(stub, seconds / 2) + _match_latencies(stub, seconds / 2, mine)
+    stubs = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(xwdb_pb2.__file__))))
+    # ann edits from a process of her own (a thread here would share
+    # Python's lock with bob's calls).
+    editor = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--edit-loop", address, str(entries),
+                               str(seconds + 2)], stdout=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PYTHONPATH=stubs))
+    ready = editor.stdout.readline()
+    if ready.strip() != "ready":
+        raise RuntimeError(f"the editing process did not start: {ready!r}")
+    time.sleep(0.5)
+    busy = _match_latencies(stub, seconds / 2) + _match_latencies(stub, seconds / 2, mine)
+    result = {}
+    for line in editor.stdout:
+        key, value = line.split()
+        result[key] = int(value)
+    editor.wait()
+    channel.close()
+    busy.sort()
+    quiet.sort()
+    return {"quiet_p50_ms": _ms(quiet, 0.5), "quiet_p99_ms": _ms(quiet, 0.99), "busy_p50_ms": _ms(busy, 0.5),
+            "busy_p99_ms": _ms(busy, 0.99), "matches": len(busy), "edits": result.get("edits"),
+            "edit_failures": result.get("edit_failures")}
+
+
 def main():
     """--full XWDB XWDBD PROTO_DIR: every attack at full length, figures
     printed."""
@@ -438,12 +556,20 @@ def main():
             d = daemons.start(["--db", "en=" + db, "--token-file", tok, "--call-log", "off", "--grace", "10"],
                               http=None)
             print("SIGTERM, --grace 10, 6 heavy MatchMany:", sigterm_with_heavy_calls(d, 10, calls=6))
+            d = daemons.start(["--db", "en=" + db, "--users-file", users_file(tmp), "--call-log", "off",
+                               "--lists", os.path.join(tmp, "lists"), "--list-edits-per-second", "100000"],
+                              http=None)
+            print("one user's list edits (99,000 entries, one word a call) against another's Match:",
+                  list_interference(d.address, entries=99000, seconds=10))
+            d.stop()
         finally:
             daemons.stop_all()
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 5 and sys.argv[1] == "--full":
+    if len(sys.argv) == 5 and sys.argv[1] == "--edit-loop":
+        _edit_loop(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
+    elif len(sys.argv) == 5 and sys.argv[1] == "--full":
         main()
     else:
         print("usage: grpc_attack.py --full XWDB XWDBD PROTO_DIR", file=sys.stderr)

@@ -115,10 +115,12 @@ class SecurityTest(unittest.TestCase):
         import grpc
         from xwdb.v1 import xwdb_pb2
         before = self.calls_so_far()
-        big = xwdb_pb2.MatchRequest(pattern="a" * (2 << 20)).SerializeToString()
+        # A message over 16 MiB (the most a call carrying whole word lists
+        # needs) is refused by the transport.
+        big = xwdb_pb2.MatchRequest(pattern="a" * (17 << 20)).SerializeToString()
         code, _ = self.code_of("/xwdb.v1.Xwdb/Match", big, token=TOKEN)
         self.assertEqual(code, grpc.StatusCode.RESOURCE_EXHAUSTED)
-        fill = xwdb_pb2.FillRequest(rows=["." * 200] * 6000).SerializeToString()
+        fill = xwdb_pb2.FillRequest(rows=["." * 200] * 90000).SerializeToString()
         code, _ = self.code_of("/xwdb.v1.Xwdb/Fill", fill, token=TOKEN, streaming=True)
         self.assertEqual(code, grpc.StatusCode.RESOURCE_EXHAUSTED)
         # Only the two GetServerStats calls of this test reached a handler.
@@ -135,6 +137,13 @@ class SecurityTest(unittest.TestCase):
             (stub.Fill, xwdb_pb2.FillRequest(rows=["." * 300]), "rows[0]:"),
             (stub.Fill, xwdb_pb2.FillRequest(puzzle="." * (300 << 10)), "puzzle:"),
             (stub.GetClues, xwdb_pb2.GetCluesRequest(words=["cat"] * 1001), "words:"),
+            # Values the proto does not define are refused, not taken for a
+            # default.
+            (stub.GetClues, xwdb_pb2.GetCluesRequest(words=["cat"], policy=9), "policy:"),
+            (stub.GetClues, xwdb_pb2.GetCluesRequest(grid_rows=["cat"], format=42), "format:"),
+            (stub.Fill, xwdb_pb2.FillRequest(options=xwdb_pb2.FillOptions(sat=7), rows=["..."]), "options.sat:"),
+            # Rows of a request are all as long (a text file's are padded).
+            (stub.Fill, xwdb_pb2.FillRequest(rows=["...", ".."]), "rows[1]:"),
         ]
         for method, request, field in cases:
             with self.subTest(field=field):

@@ -5,9 +5,12 @@
 // through one of them (the client sends the entries where a replica lacks
 // the version); a token sees and edits only its own lists; the limits.
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -423,6 +426,188 @@ TEST_F(WordListsTest, AUserCannotTakeTheDaemonsOwnNames) {
     EXPECT_FALSE(d->ok()) << name;
     EXPECT_NE(d->log().find("is the daemon's own name for a token owner"), std::string::npos) << d->log();
   }
+}
+
+TEST_F(WordListsTest, TheOperatorsBanHoldsAgainstEveryUsersList) {
+  testing::WriteFile(dir_.Sub("users"),
+                     "alice alice-token-0123456789\nboss boss-token-0123456789 admin\n");
+  auto d = Start("base.db", "lists", {"--users-file", dir_.Sub("users")});
+  ASSERT_TRUE(d->ok()) << d->log();
+  auto alice = ConnectTo(d->address(), "alice-token-0123456789");
+  auto boss = ConnectTo(d->address(), "boss-token-0123456789");
+  auto it = base_.begin();
+  const std::string banned = it->first, rescored = std::next(it)->first;
+  // The operator's overrides of the dictionary: one word banned, one
+  // rescored.
+  v1::PutWordListRequest overrides;
+  overrides.set_name("words");
+  overrides.set_shared(true);
+  v1::WordListEntry* e = overrides.add_entries();
+  e->set_word(banned);
+  e->set_score(-1);
+  e = overrides.add_entries();
+  e->set_word(rescored);
+  e->set_score(3);
+  ASSERT_TRUE(boss->PutWordList(overrides).ok());
+  // alice asks for both words back in a list of her own, and in a
+  // one-call "shared" list (not hers to keep).
+  v1::PutWordListRequest mine;
+  mine.set_name("mine");
+  for (const std::string& w : {banned, rescored}) {
+    e = mine.add_entries();
+    e->set_word(w);
+    e->set_score(90);
+  }
+  ASSERT_TRUE(alice->PutWordList(mine).ok());
+  for (const std::string how : {"own", "one-call shared", "admin's own"}) {
+    SCOPED_TRACE(how);
+    v1::MatchRequest m;
+    v1::WordListRef* ref = m.add_lists();
+    ref->set_name(how == "one-call shared" ? "words" : "mine");
+    if (how == "one-call shared") {
+      ref->set_shared(true);
+      *ref->mutable_entries() = mine.entries();
+    }
+    XwdbClient& who = how == "admin's own" ? *boss : *alice;
+    if (how == "admin's own") {
+      ASSERT_TRUE(boss->PutWordList(mine).ok());
+    }
+    m.set_pattern(banned);
+    auto r = who.Match(m);
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(r->total(), 0u) << "a user's list brought back a word the operator banned";
+    // A rescore of the operator's is the constructor's to change.
+    m.set_pattern(rescored);
+    r = who.Match(m);
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_EQ(r->words_size(), 1);
+    EXPECT_EQ(r->words(0).score(), 90);
+  }
+  // A fill cannot use the banned word either: the only 5-letter answer
+  // pattern that fits is the banned word itself.
+  v1::MatchRequest without;
+  without.set_pattern(banned);
+  EXPECT_EQ(alice->Match(without)->total(), 0u);
+}
+
+TEST_F(WordListsTest, AListOfTheDocumentedMostEntriesFitsInOneCall) {
+  auto d = Start("base.db", "lists");
+  ASSERT_TRUE(d->ok()) << d->log();
+  auto c = ConnectTo(d->address());
+  v1::PutWordListRequest put;
+  put.set_name("most");
+  for (int i = 0; i < 100001; ++i) {
+    std::string word(12, 'A');
+    for (int k = 0, n = i; k < 12 && n > 0; ++k, n /= 26) word[11 - k] = static_cast<char>('A' + n % 26);
+    v1::WordListEntry* e = put.add_entries();
+    e->set_word(word);
+    e->set_score(i % 101);
+  }
+  // One over the limit: refused by the limit's name, not by the transport.
+  auto refused = c->PutWordList(put);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument) << refused.status();
+  EXPECT_NE(refused.status().message().find("entries: at most 100000 entries"), std::string::npos)
+      << refused.status();
+  put.mutable_entries()->RemoveLast();
+  ASSERT_GT(put.ByteSizeLong(), 1u << 20);
+  auto kept = c->PutWordList(put);
+  ASSERT_TRUE(kept.ok()) << kept.status();
+  EXPECT_EQ(kept->entries(), 100000u);
+}
+
+// The last write-ahead log of a --lists directory.
+std::string LastLog(const std::string& dir) {
+  std::string last;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() == ".log" && e.path().string() > last) last = e.path().string();
+  }
+  return last;
+}
+
+TEST_F(WordListsTest, ADamagedListsDirectoryIsRefusedByNameAndSalvaged) {
+  auto d = Start("base.db", "lists");
+  ASSERT_TRUE(d->ok()) << d->log();
+  auto c = ConnectTo(d->address());
+  ASSERT_TRUE(c->PutWordList(PutRequest("mine")).ok());
+  for (int i = 0; i < 20; ++i) {
+    v1::EditWordListRequest edit;
+    edit.set_name("mine");
+    v1::WordListEdit* e = edit.add_edits();
+    e->set_op(v1::WORD_LIST_ADD);
+    e->set_word(absl::StrCat("FFFF", std::string(1, static_cast<char>('A' + i))));
+    e->set_score(40);
+    ASSERT_TRUE(c->EditWordList(edit).ok());
+  }
+  d->Signal(SIGKILL);
+  d->Wait(10);
+  const std::string log = LastLog(dir_.Sub("lists"));
+  ASSERT_FALSE(log.empty());
+  std::filesystem::resize_file(log, std::filesystem::file_size(log) * 9 / 10);
+  d = Start("base.db", "lists");
+  EXPECT_FALSE(d->ok());
+  EXPECT_NE(d->log().find("were acknowledged"), std::string::npos) << d->log();
+  EXPECT_NE(d->log().find("--lists-salvage"), std::string::npos) << d->log();
+  d = Start("base.db", "lists", {"--lists-salvage"});
+  ASSERT_TRUE(d->ok()) << d->log();
+  EXPECT_NE(d->log().find("salvage: kept word list 'mine'"), std::string::npos) << d->log();
+  EXPECT_NE(d->log().find("are lost"), std::string::npos) << d->log();
+  c = ConnectTo(d->address());
+  v1::GetWordListRequest get;
+  get.set_name("mine");
+  auto got = c->GetWordList(get);
+  ASSERT_TRUE(got.ok()) << got.status();
+  EXPECT_GE(got->version().entries(), list_.size());
+  EXPECT_LT(got->version().entries(), list_.size() + 20);
+  EXPECT_TRUE(std::filesystem::exists(dir_.Sub("lists.damaged-1")));
+}
+
+TEST_F(WordListsTest, AFullDiskIsAnErrorNamingTheLimitAndTheDaemonRecoversWithoutARestart) {
+  auto d = Start("base.db", "lists");
+  ASSERT_TRUE(d->ok()) << d->log();
+  auto c = ConnectTo(d->address());
+  ASSERT_TRUE(c->PutWordList(PutRequest("first")).ok());
+  // The daemon's file size limit, as a full disk would: a little more than
+  // its write-ahead log holds now.
+  rlimit limit{};
+  ASSERT_EQ(prlimit(d->pid(), RLIMIT_FSIZE, nullptr, &limit), 0);
+  const rlimit old = limit;
+  limit.rlim_cur = std::filesystem::file_size(LastLog(dir_.Sub("lists"))) + 4096;
+  ASSERT_EQ(prlimit(d->pid(), RLIMIT_FSIZE, &limit, nullptr), 0);
+  v1::PutWordListRequest big;
+  big.set_name("big");
+  for (int i = 0; i < 3000; ++i) {
+    v1::WordListEntry* e = big.add_entries();
+    e->set_word(absl::StrCat("GG", std::string(1, static_cast<char>('A' + i % 26)),
+                             std::string(1, static_cast<char>('A' + i / 26 % 26)),
+                             std::string(1, static_cast<char>('A' + i / 676))));
+    e->set_score(50);
+    e->set_clue("a clue long enough to take room on the disk");
+  }
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    auto full = c->PutWordList(big);
+    EXPECT_EQ(full.status().code(), absl::StatusCode::kResourceExhausted) << full.status();
+    EXPECT_NE(full.status().message().find("file size limit"), std::string::npos) << full.status();
+    EXPECT_EQ(full.status().message().find(dir_.path()), std::string::npos)
+        << "the message names the server's path: " << full.status();
+  }
+  // The daemon is alive and serves the lists it has.
+  v1::MatchRequest m;
+  m.set_pattern(list_.begin()->first);
+  m.add_lists()->set_name("first");
+  ASSERT_TRUE(c->Match(m).ok());
+  // Room again: the same call passes, without a restart.
+  ASSERT_EQ(prlimit(d->pid(), RLIMIT_FSIZE, &old, nullptr), 0);
+  auto kept = c->PutWordList(big);
+  ASSERT_TRUE(kept.ok()) << kept.status();
+  d->Signal(SIGTERM);
+  EXPECT_EQ(d->Wait(30), 0) << d->log();
+  d = Start("base.db", "lists");
+  ASSERT_TRUE(d->ok()) << d->log();
+  c = ConnectTo(d->address());
+  v1::ListWordListsRequest ls;
+  auto lists = c->ListWordLists(ls);
+  ASSERT_TRUE(lists.ok());
+  EXPECT_EQ(lists->lists_size(), 2);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ class DaemonProcess {
   bool ok() const { return port_ > 0; }
   std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
   void Signal(int sig) const;
+  pid_t pid() const { return pid_; }
   // Waits up to `seconds` for the process to exit; its exit status, or -1.
   int Wait(double seconds);
   // What the daemon wrote to stderr so far.

@@ -177,6 +177,53 @@ TEST_F(ImportFaultTest, SnapshotsDuringAnImportAreWholeGenerations) {
   std::printf("snapshot test: %d snapshots before the import, %d after it\n", none, all);
 }
 
+// A snapshot killed at moments spread over its run leaves nothing under
+// the snapshot's name (or the whole snapshot), and the next snapshot to
+// that name is taken.
+TEST_F(ImportFaultTest, ASnapshotKilledHalfWayLeavesNoHalfSnapshot) {
+  const std::string& db = base_db;
+  const std::string snapshot = dir.Sub("killed-snapshot");
+  auto start_snapshot = [&] {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      freopen("/dev/null", "w", stdout);
+      freopen("/dev/null", "w", stderr);
+      execl(kXwdb, kXwdb, "snapshot", "--db", db.c_str(), "--out", snapshot.c_str(), "--wait", "60", nullptr);
+      _exit(127);
+    }
+    return pid;
+  };
+  const auto begin = std::chrono::steady_clock::now();
+  ASSERT_EQ(Wait(start_snapshot()), 0);
+  const auto whole = std::chrono::steady_clock::now() - begin;
+  std::filesystem::remove_all(snapshot);
+  int killed = 0;
+  for (int run = 0; run < 8; ++run) {
+    SCOPED_TRACE(absl::StrCat("run ", run));
+    const pid_t pid = start_snapshot();
+    std::this_thread::sleep_for(whole * run / 8);
+    kill(pid, SIGKILL);
+    const int status = Wait(pid);
+    killed += WIFSIGNALED(status);
+    if (std::filesystem::exists(snapshot)) {
+      // Only a whole snapshot has the name: it opens, as the dictionary,
+      // with its index file.
+      EXPECT_TRUE(CountAll(snapshot) == before);
+      EXPECT_TRUE(std::filesystem::exists(snapshot + "/xwdb-mask-index"));
+      std::filesystem::remove_all(snapshot);
+    }
+    // The next snapshot to the same name is taken, whole.
+    const std::string log = dir.Sub("snapshot-again.log");
+    ASSERT_EQ(testing::RunProgram({kXwdb, "snapshot", "--db", db, "--out", snapshot, "--wait", "60"}, log), 0)
+        << testing::ReadFile(log);
+    EXPECT_TRUE(CountAll(snapshot) == before);
+    EXPECT_TRUE(std::filesystem::exists(snapshot + "/xwdb-mask-index"));
+    EXPECT_FALSE(std::filesystem::exists(snapshot + ".partial"));
+    std::filesystem::remove_all(snapshot);
+  }
+  std::printf("snapshot kill test: %d of 8 killed before they ended\n", killed);
+}
+
 // The disk fills up during an import: the import fails with a message that
 // says so, and the dictionary opens with its earlier content; once there is
 // room again, the same import goes in.

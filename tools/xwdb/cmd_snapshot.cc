@@ -40,6 +40,18 @@ DirectorySize SizeOf(const std::string& dir) {
 }
 
 int Run(const SnapshotArgs& a, Io& io) {
+  // The copy is made under a name of its own and takes the final name only
+  // whole (with its index file): a snapshot killed half-way leaves no
+  // directory a daemon would take for a snapshot, and is cleared by the
+  // next one.
+  std::error_code ec;
+  if (std::filesystem::exists(a.out, ec)) {
+    return Fail(io, "snapshot", absl::AlreadyExistsError(
+                                    absl::StrCat(a.out, ": already exists; a snapshot goes into a new directory")));
+  }
+  const std::string partial = a.out + ".partial";
+  std::filesystem::remove_all(partial, ec);
+  if (ec) return Fail(io, "snapshot", absl::UnavailableError(absl::StrCat(partial, ": ", ec.message())));
   {
     // The writer's lock: no import or edit commits while the copy is made
     // (they wait with their --wait, or fail at once and say why).
@@ -48,17 +60,25 @@ int Run(const SnapshotArgs& a, Io& io) {
     if (!(*store)->meta()) {
       return Fail(io, "snapshot", absl::FailedPreconditionError(a.db + ": the dictionary is empty"));
     }
-    if (absl::Status s = (*store)->Checkpoint(a.out); !s.ok()) return Fail(io, "snapshot", s);
+    if (absl::Status s = (*store)->Checkpoint(partial); !s.ok()) return Fail(io, "snapshot", s);
   }
-  // The copy opens as a dictionary of its own.
-  auto copy = OpenForReading(a.out);
-  if (!copy.ok()) return Fail(io, "snapshot", copy.status());
-  const DictionaryMeta& meta = *(*copy)->meta();
-  // Its mask index file, made here where the copy can be written: daemons
-  // serve snapshots from read-only paths, and start from the file in
-  // milliseconds instead of building the index (index_file.h).
+  DictionaryMeta meta;
   IndexLoadStats index;
-  if (auto built = LoadMaskIndex(**copy, &index); !built.ok()) return Fail(io, "snapshot", built.status());
+  {
+    // The copy opens as a dictionary of its own.
+    auto copy = OpenForReading(partial);
+    if (!copy.ok()) return Fail(io, "snapshot", copy.status());
+    meta = *(*copy)->meta();
+    // Its mask index file, made here where the copy can be written: daemons
+    // serve snapshots from read-only paths, and start from the file in
+    // milliseconds instead of building the index (index_file.h).
+    if (auto built = LoadMaskIndex(**copy, &index); !built.ok()) return Fail(io, "snapshot", built.status());
+  }
+  std::filesystem::rename(partial, a.out, ec);
+  if (ec) {
+    return Fail(io, "snapshot", absl::UnavailableError(absl::StrCat(a.out, ": cannot take the copy's name: ",
+                                                                    ec.message())));
+  }
   const DirectorySize size = SizeOf(a.out);
   if (a.json) {
     nlohmann::json j = {{"db", a.db},       {"snapshot", a.out},  {"generation", meta.generation},

@@ -1,6 +1,7 @@
 // The service's reading of FillOptions: each engine setting of the proto
 // reaches the engine's FillOptions, and a value it does not know is refused
-// by name.
+// by name. A request's grid rows: ragged rows are refused naming the row,
+// and a letter with a combining accent (E, U+0301) is one cell.
 
 #include "daemon/service/grid_request.h"
 
@@ -68,6 +69,35 @@ TEST_F(ReadFillOptionsTest, RefusesUnknownEngineSettingsByName) {
   in.set_threads(5);
   s = Read(in, &out);
   EXPECT_NE(s.message().find("options.threads:"), absl::string_view::npos) << s;
+}
+
+TEST_F(ReadFillOptionsTest, RaggedRowsAreRefusedNamingTheRowAndDecomposedAccentsAreOneCell) {
+  google::protobuf::RepeatedPtrField<std::string> rows;
+  google::protobuf::RepeatedPtrField<v1::LockedEntry> locked;
+  for (const char* row : {"...", "..", "..."}) *rows.Add() = row;
+  auto grid = ReadRequestGrid(rows, "", locked, normalizer_.get());
+  ASSERT_FALSE(grid.ok());
+  EXPECT_EQ(grid.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(grid.status().message().find("rows[1]: 2 cells where rows[0] has 3"), absl::string_view::npos)
+      << grid.status();
+  // A space is a cell (a block): the row is whole.
+  rows.Mutable(1)->append(" ");
+  grid = ReadRequestGrid(rows, "", locked, normalizer_.get());
+  ASSERT_TRUE(grid.ok()) << grid.status();
+  EXPECT_TRUE(grid->IsBlock(5));
+  // E followed by U+0301 is one cell, the same as a composed É; with the
+  // English profile both are E.
+  rows.Clear();
+  for (const char* row : {"CAF\x45\xcc\x81", "...."}) *rows.Add() = row;
+  grid = ReadRequestGrid(rows, "", locked, normalizer_.get());
+  ASSERT_TRUE(grid.ok()) << grid.status();
+  ASSERT_EQ(grid->cols(), 4);
+  rows.Clear();
+  for (const char* row : {"CAF\xc3\x89", "...."}) *rows.Add() = row;
+  auto composed = ReadRequestGrid(rows, "", locked, normalizer_.get());
+  ASSERT_TRUE(composed.ok()) << composed.status();
+  EXPECT_EQ(*grid, *composed);
+  EXPECT_NE(grid->at(3), Grid::kEmpty);
 }
 
 }  // namespace

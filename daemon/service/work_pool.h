@@ -1,6 +1,7 @@
-// WorkPool: a fixed set of threads that run the gRPC face's calls which
-// may take longer than a moment (MatchMany, a Match with lists, stars or a
-// deep page), so that they never run on the transport's own threads.
+// WorkPool: a fixed set of threads that run calls which may take longer
+// than a moment, so that they never run on the transport's own threads:
+// the gRPC face's MatchMany, and Matches with lists, stars or a deep page;
+// the service's word list edits (on threads of lower priority).
 //
 // gRPC's callback API answers on the threads that read the network; a call
 // that computed there for seconds held back health checks, new connections
@@ -11,12 +12,18 @@
 // Invariants: at most `threads` tasks run at once; at most `queued` wait,
 // in arrival order; TrySubmit refuses a task beyond that at once (the face
 // answers RESOURCE_EXHAUSTED) rather than pile up memory. The destructor
-// runs what is queued, then joins: a task must not wait on the pool.
+// runs what is queued, then joins: a task must not wait on the pool. With
+// `nice` above 0 the threads run at that nice value (Linux's per-thread
+// priority): when the cores are busy, other threads are served first.
 //
 // Cost: one hand-off (a lock and a wake-up, some microseconds) per task.
 // Thread safety: all methods may be called from any thread.
-#ifndef XWDB_DAEMON_GRPC_WORK_POOL_H_
-#define XWDB_DAEMON_GRPC_WORK_POOL_H_
+#ifndef XWDB_DAEMON_SERVICE_WORK_POOL_H_
+#define XWDB_DAEMON_SERVICE_WORK_POOL_H_
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <condition_variable>
 #include <cstddef>
@@ -30,8 +37,13 @@ namespace xwdb::daemon {
 
 class WorkPool {
  public:
-  WorkPool(int threads, size_t queued) : queued_max_(queued) {
-    for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { Run(); });
+  WorkPool(int threads, size_t queued, int nice = 0) : queued_max_(queued) {
+    for (int i = 0; i < threads; ++i) {
+      threads_.emplace_back([this, nice] {
+        if (nice > 0) setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), nice);
+        Run();
+      });
+    }
   }
   WorkPool(const WorkPool&) = delete;
   WorkPool& operator=(const WorkPool&) = delete;
@@ -86,4 +98,4 @@ class WorkPool {
 
 }  // namespace xwdb::daemon
 
-#endif  // XWDB_DAEMON_GRPC_WORK_POOL_H_
+#endif  // XWDB_DAEMON_SERVICE_WORK_POOL_H_
