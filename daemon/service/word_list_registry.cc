@@ -1,6 +1,7 @@
 #include "daemon/service/word_list_registry.h"
 
 #include <algorithm>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -47,7 +48,8 @@ absl::StatusOr<std::unique_ptr<WordListRegistry>> WordListRegistry::Open(const s
       scopes[k.scope][k.name] = MakeKeptList(k.name, k.scope.empty(), std::move(k.list));
     }
     for (auto& [scope, lists] : scopes) all[scope] = std::make_shared<const ScopeLists>(std::move(lists));
-    registry->lists_.store(std::make_shared<const AllLists>(std::move(all)));
+    std::lock_guard<std::mutex> lock(registry->snapshot_mu_);
+    registry->lists_ = std::make_shared<const AllLists>(std::move(all));
   }
   return registry;
 }
@@ -99,7 +101,7 @@ absl::Status WordListRegistry::Spend(const std::string& owner, double cost) {
 
 std::shared_ptr<const WordListRegistry::ScopeLists> WordListRegistry::Lists(const std::string& scope) const {
   static const auto* const kNone = new std::shared_ptr<const ScopeLists>(std::make_shared<const ScopeLists>());
-  const std::shared_ptr<const AllLists> all = lists_.load(std::memory_order_acquire);
+  const std::shared_ptr<const AllLists> all = Snapshot();
   auto it = all->find(scope);
   return it == all->end() ? *kNone : it->second;
 }
@@ -123,13 +125,23 @@ void WordListRegistry::Publish(const std::string& scope, const std::string& name
   }
   auto scope_lists = std::make_shared<const ScopeLists>(std::move(lists));
   std::lock_guard<std::mutex> lock(publish_mu_);
-  auto all = std::make_shared<AllLists>(*lists_.load(std::memory_order_acquire));
+  auto all = std::make_shared<AllLists>(*Snapshot());
   if (scope_lists->empty()) {
     all->erase(scope);
   } else {
     (*all)[scope] = std::move(scope_lists);
   }
-  lists_.store(std::move(all), std::memory_order_release);
+  std::shared_ptr<const AllLists> old;
+  {
+    std::lock_guard<std::mutex> swap(snapshot_mu_);
+    old = std::exchange(lists_, std::move(all));
+  }
+  // The old snapshot is freed here, by the writer, not by whichever reader
+  // lets go of it last: freeing it may free a list's old version (a
+  // 100,000-entry map, milliseconds), which another owner's call must not
+  // pay for. Readers hold a snapshot only while they look up a scope.
+  while (old.use_count() > 1) std::this_thread::yield();
+  old.reset();
 }
 
 absl::Status WordListRegistry::CheckRoom(const ScopeLists& lists, const std::string& name, bool shared) const {

@@ -10,8 +10,8 @@
 // A list is kept as an immutable snapshot with its digest: a change makes
 // a new snapshot, so calls in flight keep the version they started with.
 // The lists of every scope are one immutable map too, published whole:
-// reading (Get, All, Shared) takes no lock but an atomic load, so no write,
-// however long, delays a read. Writes to one scope are ordered by that
+// reading (Get, All, Shared) copies a pointer under a lock held for
+// nothing else (snapshot_mu_), so no write, however long, delays a read. Writes to one scope are ordered by that
 // scope's own lock, held while the new version is made and written to
 // disk; another owner's writes do not wait for it.
 //
@@ -115,6 +115,10 @@ class WordListRegistry {
   absl::StatusOr<std::string> ScopeFor(const Caller& caller, bool shared, bool write) const;
   // The lists of `scope` now (never null).
   std::shared_ptr<const ScopeLists> Lists(const std::string& scope) const;
+  std::shared_ptr<const AllLists> Snapshot() const {
+    std::lock_guard<std::mutex> lock(snapshot_mu_);
+    return lists_;
+  }
   // The lock that orders writes to `scope`.
   std::mutex& WriterOf(const std::string& scope);
   // Takes `cost` edits from the owner's allowance; RESOURCE_EXHAUSTED if
@@ -132,8 +136,11 @@ class WordListRegistry {
 
   const std::unique_ptr<ListStore> store_;  // null: in memory only
   const WordListLimits limits_;
-  // Every scope's lists, replaced whole by Publish.
-  std::atomic<std::shared_ptr<const AllLists>> lists_;
+  // Every scope's lists, replaced whole by Publish. (A mutex held for the
+  // pointer's copy: libstdc++'s atomic<shared_ptr> is a spin lock that
+  // ThreadSanitizer does not see.)
+  mutable std::mutex snapshot_mu_;
+  std::shared_ptr<const AllLists> lists_;  // guarded by snapshot_mu_
   std::mutex publish_mu_;  // orders Publish's read-copy-replace of lists_
   std::mutex writers_mu_;  // guards writers_
   std::map<std::string, std::unique_ptr<std::mutex>> writers_;  // by scope; never removed
