@@ -123,7 +123,9 @@ TEST(WordListRegistryTest, ManyReadersAndWritersAgreeOnWholeVersions) {
       }
     });
   }
-  for (int i = 0; i < 200; ++i) {
+  // At least 200 versions, and on until the readers have read 100 times
+  // (they may start late).
+  for (int i = 0; i < 200 || (reads.load() < 100 && i < 1000000); ++i) {
     ASSERT_TRUE(registry.Put(boss, true, "words", ListOf(10 + i % 7, absl::StrCat("W", i))).ok());
     if (i % 50 == 0) {
       ASSERT_TRUE(registry.Delete(boss, true, "words").ok());
