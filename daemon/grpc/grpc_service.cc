@@ -1,6 +1,9 @@
 #include "daemon/grpc/grpc_service.h"
 
+#include <grpcpp/support/proto_buffer_reader.h>
+
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -50,33 +53,40 @@ void ApplyServerSettings(grpc::ServerBuilder* builder, const GrpcLimits& limits)
 }
 
 template <class Request, class Response>
-class GrpcService::ArenaAllocator final : public grpc::MessageAllocator<Request, Response> {
- public:
-  grpc::MessageHolder<Request, Response>* AllocateMessages() override { return new Holder; }
+struct GrpcService::RawCall {
+  google::protobuf::Arena arena;
+  Request* request = google::protobuf::Arena::CreateMessage<Request>(&arena);
+  Response* response = google::protobuf::Arena::CreateMessage<Response>(&arena);
 
- private:
-  class Holder final : public grpc::MessageHolder<Request, Response> {
-   public:
-    Holder() {
-      this->set_request(google::protobuf::Arena::CreateMessage<Request>(&arena_));
-      this->set_response(google::protobuf::Arena::CreateMessage<Response>(&arena_));
+  // INVALID_ARGUMENT naming the method if `bytes` are not a Request.
+  absl::Status Parse(const grpc::ByteBuffer& bytes, const char* method) {
+    grpc::ByteBuffer copy(bytes);  // shares the slices
+    grpc::ProtoBufferReader reader(&copy);
+    if (!request->ParseFromZeroCopyStream(&reader)) {
+      return absl::InvalidArgumentError(absl::StrCat(method, ": the request is not a valid ",
+                                                     Request::descriptor()->full_name(), " message"));
     }
-    void Release() override { delete this; }
-
-   private:
-    google::protobuf::Arena arena_;
-  };
+    return absl::OkStatus();
+  }
 };
+
+template <class Call>
+void GrpcService::Finish(grpc::ServerUnaryReactor* reactor, Call* call, grpc::ByteBuffer* bytes,
+                         absl::Status status) {
+  if (status.ok()) {
+    bool own = false;
+    grpc::Status written = grpc::SerializationTraits<std::remove_pointer_t<decltype(call->response)>>::Serialize(
+        *call->response, bytes, &own);
+    if (!written.ok()) status = absl::InternalError("the answer could not be written");
+  }
+  delete call;
+  reactor->Finish(ToGrpcStatus(status));
+}
 
 GrpcService::GrpcService(XwdbService* service, const GrpcFaceOptions& options)
     : service_(service),
       pool_(options.work_threads, options.work_queue),
-      watchdog_(options.stream_write_seconds),
-      match_allocator_(std::make_unique<ArenaAllocator<v1::MatchRequest, v1::MatchResponse>>()),
-      match_many_allocator_(std::make_unique<ArenaAllocator<v1::MatchManyRequest, v1::MatchManyResponse>>()) {
-  SetMessageAllocatorFor_Match(match_allocator_.get());
-  SetMessageAllocatorFor_MatchMany(match_many_allocator_.get());
-}
+      watchdog_(options.stream_write_seconds) {}
 
 grpc::Status ToGrpcStatus(const absl::Status& status) {
   if (status.ok()) return grpc::Status::OK;
@@ -88,37 +98,47 @@ grpc::Status GrpcService::ListDictionaries(grpc::ServerContext* context, const v
   return ToGrpcStatus(service_->ListDictionaries(ContextOf(context), *request, response));
 }
 
-void GrpcService::RunOnPool(grpc::ServerUnaryReactor* reactor,
-                            const char* method, std::function<absl::Status()> work) {
-  // The request, the response and the context live until Finish.
-  const bool queued = pool_.TrySubmit([reactor, work = std::move(work)] { reactor->Finish(ToGrpcStatus(work())); });
-  if (!queued) {
+void GrpcService::RunOnPool(const char* method, std::function<absl::Status()> work,
+                            std::function<void(absl::Status)> finish) {
+  // The request, the response and the context live until `finish`.
+  if (!pool_.TrySubmit([work = std::move(work), finish] { finish(work()); })) {
     const absl::Status refused = absl::ResourceExhaustedError(
         absl::StrCat(method, ": the daemon's match pool and its queue are full; try again later"));
     service_->CountRefusal(method, refused);
-    reactor->Finish(ToGrpcStatus(refused));
+    finish(refused);
   }
 }
 
-grpc::ServerUnaryReactor* GrpcService::Match(grpc::CallbackServerContext* context, const v1::MatchRequest* request,
-                                             v1::MatchResponse* response) {
+grpc::ServerUnaryReactor* GrpcService::Match(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+                                             grpc::ByteBuffer* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  if (IsQuickMatch(*request)) {
-    reactor->Finish(ToGrpcStatus(service_->Match(ContextOf(context), *request, response)));
+  auto* call = new RawCall<v1::MatchRequest, v1::MatchResponse>;
+  if (absl::Status parsed = call->Parse(*request, "Match"); !parsed.ok()) {
+    service_->CountRefusal("Match", parsed);
+    Finish(reactor, call, response, parsed);
+  } else if (IsQuickMatch(*call->request)) {
+    Finish(reactor, call, response, service_->Match(ContextOf(context), *call->request, call->response));
   } else {
-    RunOnPool(reactor, "Match",
-              [this, context, request, response] { return service_->Match(ContextOf(context), *request, response); });
+    RunOnPool(
+        "Match", [this, context, call] { return service_->Match(ContextOf(context), *call->request, call->response); },
+        [reactor, call, response](absl::Status status) { Finish(reactor, call, response, std::move(status)); });
   }
   return reactor;
 }
 
 grpc::ServerUnaryReactor* GrpcService::MatchMany(grpc::CallbackServerContext* context,
-                                                 const v1::MatchManyRequest* request,
-                                                 v1::MatchManyResponse* response) {
+                                                 const grpc::ByteBuffer* request, grpc::ByteBuffer* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  RunOnPool(reactor, "MatchMany", [this, context, request, response] {
-    return service_->MatchMany(ContextOf(context), *request, response);
-  });
+  auto* call = new RawCall<v1::MatchManyRequest, v1::MatchManyResponse>;
+  if (absl::Status parsed = call->Parse(*request, "MatchMany"); !parsed.ok()) {
+    service_->CountRefusal("MatchMany", parsed);
+    Finish(reactor, call, response, parsed);
+    return reactor;
+  }
+  RunOnPool(
+      "MatchMany",
+      [this, context, call] { return service_->MatchMany(ContextOf(context), *call->request, call->response); },
+      [reactor, call, response](absl::Status status) { Finish(reactor, call, response, std::move(status)); });
   return reactor;
 }
 

@@ -9,8 +9,9 @@ on 127.0.0.1, each attack shortened and bounded in count and time:
 - HTTP/2 streams without a token, each with most of a declared 1 MB
   message: every stream is refused from its headers, before its message is
   complete, with the daemon's memory bounded; a corrupt body without a token
-  is UNAUTHENTICATED; one connection may hold at most --grpc-max-streams
-  calls;
+  is UNAUTHENTICATED, and with it never UNIMPLEMENTED (Match and MatchMany
+  answer INVALID_ARGUMENT naming the request's type); one connection may
+  hold at most --grpc-max-streams calls;
 - fill streams nobody reads lose their place in the fill pool at the write
   deadline, not at the fill's own time limit;
 - SIGTERM ends the daemon within its grace and a second whatever runs, and
@@ -122,6 +123,35 @@ class UnauthenticatedTest(GrpcAttackBase):
                     call(b"\xff\xff\xff\x0f\x02", timeout=10)
                 self.assertEqual(e.exception.code(), grpc.StatusCode.UNAUTHENTICATED, method)
             self.assertIsNotNone(grpc_attack.health_check(channel), "the health check needs no token")
+
+    def test_a_corrupt_body_with_the_token_is_never_taken_for_a_missing_method(self):
+        import grpc
+        from xwdb.v1 import xwdb_pb2
+        d = self.start()
+        service = xwdb_pb2.DESCRIPTOR.services_by_name["Xwdb"]
+        with grpc.insecure_channel(d.address) as channel:
+            for m in service.methods:
+                method = f"/{service.full_name}/{m.name}"
+                make = channel.unary_stream if m.server_streaming else channel.unary_unary
+                call = make(method, request_serializer=lambda b: b, response_deserializer=lambda b: b)
+                with self.assertRaises(grpc.RpcError, msg=method) as e:
+                    result = call(b"\xff\xff\xff\x0f\x02", metadata=grpc_attack.AUTH, timeout=10)
+                    if m.server_streaming:
+                        list(result)
+                self.assertNotEqual(e.exception.code(), grpc.StatusCode.UNIMPLEMENTED, method)
+                if m.name in ("Match", "MatchMany"):
+                    # They parse their own message: the answer names its type.
+                    self.assertEqual(e.exception.code(), grpc.StatusCode.INVALID_ARGUMENT, method)
+                    self.assertIn(f"{m.name}: the request is not a valid {m.input_type.full_name} message",
+                                  e.exception.details())
+            # A well-formed call on the same channel is answered as ever.
+            from xwdb.v1 import xwdb_pb2_grpc
+            stub = xwdb_pb2_grpc.XwdbStub(channel)
+            r = stub.Match(xwdb_pb2.MatchRequest(pattern="A....", limit=1), metadata=grpc_attack.AUTH, timeout=10)
+            self.assertGreater(r.total, 0)
+            many = stub.MatchMany(xwdb_pb2.MatchManyRequest(queries=[xwdb_pb2.MatchRequest(pattern="A....", limit=2)]),
+                                  metadata=grpc_attack.AUTH, timeout=10)
+            self.assertEqual(len(many.results[0].words), 2)
 
 
 class UnreadStreamTest(GrpcAttackBase):
