@@ -17,6 +17,9 @@
 #      bodies without the token, 500 slow clients with a canary for 60 s,
 #      idle reuse, a queued fill's client leaving, SIGTERM under 500 slow
 #      clients) against a release xwdbd on the default dictionary;
+#   2c. word lists on a full disk (tests/daemon/lists_full_disk.py on an
+#      8 MiB tmpfs, as root): refused naming the disk, served meanwhile,
+#      restarted full, written once there is room, whole after a restart;
 #   6. the gRPC face against hostile and careless clients at full length
 #      (tests/daemon/grpc_attack.py --full: six heavy MatchMany calls that
 #      leave at a 2 s deadline and one cancelled, with health checks and
@@ -61,6 +64,19 @@ if mount -t tmpfs -o size=8m tmpfs "$mnt" 2>/dev/null; then
   umount "$mnt"
 else
   echo "full disk: tmpfs mount not permitted here; the file-size-limit test above covers the case"
+fi
+rmdir "$mnt"
+
+echo "== 2c. full disk: xwdbd's word lists on an 8 MiB tmpfs"
+mnt=$(mktemp -d)
+if mount -t tmpfs -o size=8m tmpfs "$mnt" 2>/dev/null; then
+  lists_ok=0
+  /usr/bin/python3 tests/daemon/lists_full_disk.py build/ci/tools/xwdb build/ci/daemon/xwdbd proto "$mnt" 2>/dev/null \
+    || lists_ok=$?
+  umount "$mnt"
+  [ "$lists_ok" = 0 ] || { echo "lists on a full disk: FAILED"; exit 1; }
+else
+  echo "lists on a full disk: tmpfs mount not permitted here; WordListsTest's file size limit covers the case"
 fi
 rmdir "$mnt"
 
