@@ -54,30 +54,34 @@ std::string EntryValue(const WordListEntry& entry) {
   return v;
 }
 
+// Whether a failed write or open lacked room (RocksDB reports EFBIG as a
+// plain I/O error, by its message).
+enum class Room { kEnough, kDiskFull, kFileSizeLimit };
+Room RoomOf(const rocksdb::Status& s) {
+  const std::string detail = s.ToString();
+  if (s.IsNoSpace() || detail.find("No space left") != std::string::npos) return Room::kDiskFull;
+  if (detail.find("File too large") != std::string::npos) return Room::kFileSizeLimit;
+  return Room::kEnough;
+}
+
 // What a caller is told of a failed write: the cause, never the path (the
 // whole message goes to standard error).
 absl::Status WriteFailed(const rocksdb::Status& s) {
-  const std::string detail = s.ToString();
-  std::fprintf(stderr, "word lists: a write failed: %s\n", detail.c_str());
-  if (s.IsNoSpace() || detail.find("No space left") != std::string::npos) {
-    return absl::ResourceExhaustedError(
-        "word lists: the disk that keeps them is full: nothing was changed; the same call succeeds once the "
-        "operator frees space");
-  }
-  if (detail.find("File too large") != std::string::npos) {
-    return absl::ResourceExhaustedError(
-        "word lists: the daemon's file size limit (ulimit -f) is reached: nothing was changed; the same call "
-        "succeeds once the operator raises it");
+  std::fprintf(stderr, "word lists: a write failed: %s\n", s.ToString().c_str());
+  switch (RoomOf(s)) {
+    case Room::kDiskFull:
+      return absl::ResourceExhaustedError(
+          "word lists: the disk that keeps them is full: nothing was changed; the same call succeeds once the "
+          "operator frees space");
+    case Room::kFileSizeLimit:
+      return absl::ResourceExhaustedError(
+          "word lists: the daemon's file size limit (ulimit -f) is reached: nothing was changed; the same call "
+          "succeeds once the operator raises it");
+    case Room::kEnough: break;
   }
   return absl::UnavailableError(absl::StrCat("word lists: the store could not write (",
                                              s.IsIOError() ? "an I/O error" : "an error of its own",
                                              "): nothing was changed"));
-}
-
-bool IsLackOfRoom(const rocksdb::Status& s) {
-  const std::string detail = s.ToString();
-  return s.IsNoSpace() || detail.find("No space left") != std::string::npos ||
-         detail.find("File too large") != std::string::npos;
 }
 
 // RocksDB's warnings and errors go to standard error, named; its own LOG
@@ -222,8 +226,10 @@ struct ListStore::Rep {
     if (mark_fd < 0) mark_fd = ::open((path + "/" + kMarkFile).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (mark_fd < 0) return;
     mark = std::max(mark, sequence);
+    // A mark that cannot be written only leaves the older one: the check
+    // at the next open sees less, never a false loss.
     const std::string text = absl::StrFormat("%020d\n", mark);
-    if (::pwrite(mark_fd, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) return;
+    (void)!::pwrite(mark_fd, text.data(), text.size(), 0);
   }
 };
 
@@ -325,7 +331,7 @@ absl::StatusOr<std::unique_ptr<ListStore>> ListStore::Open(const std::string& pa
     return absl::DataLossError(absl::StrCat(path, ": the word lists are damaged (", s.ToString(),
                                             "); start xwdbd with --lists-salvage to keep what can be read"));
   }
-  if (!s.ok() && (IsLackOfRoom(s) || s.IsIOError())) {
+  if (!s.ok() && RoomOf(s) != Room::kEnough) {
     // No room to open for writing: read what is kept, and write once there
     // is room.
     rocksdb::Status ro = rocksdb::DB::OpenForReadOnly(StoreOptions(false), path, &raw);

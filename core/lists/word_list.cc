@@ -96,12 +96,6 @@ const WordListEntry* WordList::Find(const std::string& answer) const {
   return it == entries_.end() ? nullptr : &it->second;
 }
 
-std::string WordList::FormatEntry(const std::string& answer, const WordListEntry& entry) {
-  std::string line = absl::StrCat(answer, ";", entry.score);
-  if (!entry.clue.empty()) absl::StrAppend(&line, ";", entry.clue);
-  return line;
-}
-
 std::string WordList::Format() const {
   std::string text;
   for (const auto& [answer, entry] : entries_) {

@@ -84,9 +84,6 @@ class WordList {
   // The canonical text: the file format, entries in answer order, blocked
   // ones as `ANSWER;-1`. Read(Format()) gives the same list.
   std::string Format() const;
-  // One line of it, without its newline: `ANSWER;SCORE` or
-  // `ANSWER;SCORE;CLUE`.
-  static std::string FormatEntry(const std::string& answer, const WordListEntry& entry);
 
   // What turns one version of a list into another: an answer's new entry,
   // or none (its entry removed).

@@ -124,15 +124,15 @@ void WordListRegistry::Publish(const std::string& scope, const std::string& name
     lists[name] = std::move(kept);
   }
   auto scope_lists = std::make_shared<const ScopeLists>(std::move(lists));
-  std::lock_guard<std::mutex> lock(publish_mu_);
-  auto all = std::make_shared<AllLists>(*Snapshot());
-  if (scope_lists->empty()) {
-    all->erase(scope);
-  } else {
-    (*all)[scope] = std::move(scope_lists);
-  }
   std::shared_ptr<const AllLists> old;
   {
+    std::lock_guard<std::mutex> lock(publish_mu_);
+    auto all = std::make_shared<AllLists>(*Snapshot());
+    if (scope_lists->empty()) {
+      all->erase(scope);
+    } else {
+      (*all)[scope] = std::move(scope_lists);
+    }
     std::lock_guard<std::mutex> swap(snapshot_mu_);
     old = std::exchange(lists_, std::move(all));
   }
