@@ -109,38 +109,37 @@ void GrpcService::RunOnPool(const char* method, std::function<absl::Status()> wo
   }
 }
 
-template <class Request, class Response>
-grpc::ServerUnaryReactor* GrpcService::Answer(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
-                                              grpc::ByteBuffer* response, const char* method,
-                                              bool (*quick)(const Request&),
-                                              absl::Status (XwdbService::*handle)(const CallContext&, const Request&,
-                                                                                  Response*)) {
+grpc::ServerUnaryReactor* GrpcService::Match(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+                                             grpc::ByteBuffer* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  auto* call = new RawCall<Request, Response>;
-  if (absl::Status parsed = call->Parse(*request, method); !parsed.ok()) {
-    service_->CountRefusal(method, parsed);
+  auto* call = new RawCall<v1::MatchRequest, v1::MatchResponse>;
+  if (absl::Status parsed = call->Parse(*request, "Match"); !parsed.ok()) {
+    service_->CountRefusal("Match", parsed);
     Finish(reactor, call, response, parsed);
-  } else if (quick != nullptr && quick(*call->request)) {
-    Finish(reactor, call, response, (service_->*handle)(ContextOf(context), *call->request, call->response));
+  } else if (IsQuickMatch(*call->request)) {
+    Finish(reactor, call, response, service_->Match(ContextOf(context), *call->request, call->response));
   } else {
     RunOnPool(
-        method,
-        [this, context, call, handle] { return (service_->*handle)(ContextOf(context), *call->request, call->response); },
+        "Match", [this, context, call] { return service_->Match(ContextOf(context), *call->request, call->response); },
         [reactor, call, response](absl::Status status) { Finish(reactor, call, response, std::move(status)); });
   }
   return reactor;
 }
 
-grpc::ServerUnaryReactor* GrpcService::Match(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
-                                             grpc::ByteBuffer* response) {
-  return Answer<v1::MatchRequest, v1::MatchResponse>(context, request, response, "Match", &IsQuickMatch,
-                                                     &XwdbService::Match);
-}
-
 grpc::ServerUnaryReactor* GrpcService::MatchMany(grpc::CallbackServerContext* context,
                                                  const grpc::ByteBuffer* request, grpc::ByteBuffer* response) {
-  return Answer<v1::MatchManyRequest, v1::MatchManyResponse>(context, request, response, "MatchMany", nullptr,
-                                                             &XwdbService::MatchMany);
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  auto* call = new RawCall<v1::MatchManyRequest, v1::MatchManyResponse>;
+  if (absl::Status parsed = call->Parse(*request, "MatchMany"); !parsed.ok()) {
+    service_->CountRefusal("MatchMany", parsed);
+    Finish(reactor, call, response, parsed);
+    return reactor;
+  }
+  RunOnPool(
+      "MatchMany",
+      [this, context, call] { return service_->MatchMany(ContextOf(context), *call->request, call->response); },
+      [reactor, call, response](absl::Status status) { Finish(reactor, call, response, std::move(status)); });
+  return reactor;
 }
 
 grpc::Status GrpcService::Fill(grpc::ServerContext* context, const v1::FillRequest* request,

@@ -106,13 +106,6 @@ class GrpcService final : public GrpcServiceBase {
   // first if it is OK, and frees `call`.
   template <class Call>
   static void Finish(grpc::ServerUnaryReactor* reactor, Call* call, grpc::ByteBuffer* bytes, absl::Status status);
-  // A Match or MatchMany call: parsed (INVALID_ARGUMENT if it does not
-  // parse), answered by `handle` here if `quick` says so, else on the work
-  // pool, and finished.
-  template <class Request, class Response>
-  grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
-                                   grpc::ByteBuffer* response, const char* method, bool (*quick)(const Request&),
-                                   absl::Status (XwdbService::*handle)(const CallContext&, const Request&, Response*));
   // Runs `work` (which fills the response and returns the call's status)
   // on the work pool, then `finish` with its status; `finish` with
   // RESOURCE_EXHAUSTED when the pool's queue is full.
