@@ -29,9 +29,10 @@ def make_dictionary(xwdb, tmp, scored_lines):
 class Daemon:
     """xwdbd with `args`, listening on `listen` (a port chosen at run time);
     .address, on 127.0.0.1, once it serves. With `http` (an address such as
-    127.0.0.1:0), also HTTP/JSON there: .http_port."""
+    127.0.0.1:0), also HTTP/JSON there: .http_port. `env`: variables added
+    to the daemon's environment."""
 
-    def __init__(self, xwdbd, tmp, args, listen="127.0.0.1:0", http=None):
+    def __init__(self, xwdbd, tmp, args, listen="127.0.0.1:0", http=None, env=None):
         port_file = os.path.join(tmp, "port")
         http_port_file = os.path.join(tmp, "http-port")
         for f in (port_file, http_port_file):
@@ -41,7 +42,7 @@ class Daemon:
         self.log = open(self.log_path, "w")
         http_args = ["--http", http, "--http-port-file", http_port_file] if http else []
         self.process = subprocess.Popen([xwdbd, *args, *http_args, "--listen", listen, "--port-file", port_file],
-                                        stderr=self.log)
+                                        stderr=self.log, env={**os.environ, **(env or {})})
         deadline = time.time() + 60
         while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
             if self.process.poll() is not None or time.time() > deadline:
@@ -68,8 +69,8 @@ class Daemons:
     def __init__(self, xwdbd, tmp):
         self.xwdbd, self.tmp, self.started = xwdbd, tmp, []
 
-    def start(self, args, http="127.0.0.1:0"):
-        d = Daemon(self.xwdbd, tempfile.mkdtemp(dir=self.tmp), args, http=http)
+    def start(self, args, http="127.0.0.1:0", env=None):
+        d = Daemon(self.xwdbd, tempfile.mkdtemp(dir=self.tmp), args, http=http, env=env)
         self.started.append(d)
         return d
 
