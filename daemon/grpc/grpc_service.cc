@@ -1,5 +1,7 @@
 #include "daemon/grpc/grpc_service.h"
 
+#include <grpcpp/impl/rpc_service_method.h>
+#include <grpcpp/support/method_handler.h>
 #include <grpcpp/support/proto_buffer_reader.h>
 
 #include <string>
@@ -7,6 +9,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "xwdb/v1/xwdb.grpc.pb.h"
 #include "daemon/listen_address.h"
 
 namespace xwdb::daemon {
@@ -36,7 +40,47 @@ bool IsQuickMatch(const v1::MatchRequest& request) {
   return stars <= 1;
 }
 
+// Parses `bytes` into `message`: INVALID_ARGUMENT naming the method (the
+// message's type without "Request": every method of xwdb.v1.Xwdb is
+// named so) and the type if they are not one.
+absl::Status ParseRequest(grpc::ByteBuffer* bytes, google::protobuf::Message* message) {
+  bool parsed = false;
+  if (bytes->Valid()) {
+    grpc::ProtoBufferReader reader(bytes);
+    parsed = reader.status().ok() && message->ParseFromZeroCopyStream(&reader);
+  }
+  if (parsed) return absl::OkStatus();
+  absl::string_view method = message->GetDescriptor()->name();
+  absl::ConsumeSuffix(&method, "Request");
+  return absl::InvalidArgumentError(absl::StrCat(method, ": the request is not a valid ",
+                                                 message->GetDescriptor()->full_name(), " message"));
+}
+
+// What a synchronous method's handler receives: the message, and whether
+// it parsed. Its deserializer (below) always succeeds, so that the handler
+// answers a message that does not parse itself.
+template <class Message>
+struct ParsedRequest {
+  Message message;
+  absl::Status status;
+};
+
 }  // namespace
+}  // namespace xwdb::daemon
+
+// gRPC's synchronous handlers parse their request with these traits; they
+// own `buffer` and must free it, as gRPC's own do.
+template <class Message>
+class grpc::SerializationTraits<xwdb::daemon::ParsedRequest<Message>, void> {
+ public:
+  static grpc::Status Deserialize(grpc::ByteBuffer* buffer, xwdb::daemon::ParsedRequest<Message>* request) {
+    request->status = xwdb::daemon::ParseRequest(buffer, &request->message);
+    buffer->Clear();
+    return grpc::Status::OK;
+  }
+};
+
+namespace xwdb::daemon {
 
 void ApplyServerSettings(grpc::ServerBuilder* builder, const GrpcLimits& limits) {
   builder->SetMaxReceiveMessageSize(kMaxListMessageBytes);
@@ -59,14 +103,9 @@ struct GrpcService::RawCall {
   Response* response = google::protobuf::Arena::CreateMessage<Response>(&arena);
 
   // INVALID_ARGUMENT naming the method if `bytes` are not a Request.
-  absl::Status Parse(const grpc::ByteBuffer& bytes, const char* method) {
+  absl::Status Parse(const grpc::ByteBuffer& bytes) {
     grpc::ByteBuffer copy(bytes);  // shares the slices
-    grpc::ProtoBufferReader reader(&copy);
-    if (!request->ParseFromZeroCopyStream(&reader)) {
-      return absl::InvalidArgumentError(absl::StrCat(method, ": the request is not a valid ",
-                                                     Request::descriptor()->full_name(), " message"));
-    }
-    return absl::OkStatus();
+    return ParseRequest(&copy, request);
   }
 };
 
@@ -86,16 +125,92 @@ void GrpcService::Finish(grpc::ServerUnaryReactor* reactor, Call* call, grpc::By
 GrpcService::GrpcService(XwdbService* service, const GrpcFaceOptions& options)
     : service_(service),
       pool_(options.work_threads, options.work_queue),
-      watchdog_(options.stream_write_seconds) {}
+      watchdog_(options.stream_write_seconds) {
+  XwdbService* s = service_;
+  AddUnary<v1::ListDictionariesRequest, v1::ListDictionariesResponse>(
+      "ListDictionaries", [s](const auto& c, const auto& r, auto* o) { return s->ListDictionaries(c, r, o); });
+  AddRawCallback("Match", [this](grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+                                 grpc::ByteBuffer* response) { return Match(context, request, response); });
+  AddRawCallback("MatchMany", [this](grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+                                     grpc::ByteBuffer* response) { return MatchMany(context, request, response); });
+  AddFill();
+  AddUnary<v1::AnalyzeRequest, v1::AnalyzeResponse>("Analyze",
+                                                    [s](const auto& c, const auto& r, auto* o) { return s->Analyze(c, r, o); });
+  AddUnary<v1::SuggestRequest, v1::SuggestResponse>("Suggest",
+                                                    [s](const auto& c, const auto& r, auto* o) { return s->Suggest(c, r, o); });
+  AddUnary<v1::GetCluesRequest, v1::GetCluesResponse>(
+      "GetClues", [s](const auto& c, const auto& r, auto* o) { return s->GetClues(c, r, o); });
+  AddUnary<v1::GetServerStatsRequest, v1::ServerStats>(
+      "GetServerStats", [s](const auto& c, const auto& r, auto* o) { return s->GetServerStats(c, r, o); });
+  AddUnary<v1::PutWordListRequest, v1::WordListVersion>(
+      "PutWordList", [s](const auto& c, const auto& r, auto* o) { return s->PutWordList(c, r, o); });
+  AddUnary<v1::EditWordListRequest, v1::WordListVersion>(
+      "EditWordList", [s](const auto& c, const auto& r, auto* o) { return s->EditWordList(c, r, o); });
+  AddUnary<v1::GetWordListRequest, v1::GetWordListResponse>(
+      "GetWordList", [s](const auto& c, const auto& r, auto* o) { return s->GetWordList(c, r, o); });
+  AddUnary<v1::ListWordListsRequest, v1::ListWordListsResponse>(
+      "ListWordLists", [s](const auto& c, const auto& r, auto* o) { return s->ListWordLists(c, r, o); });
+  AddUnary<v1::DeleteWordListRequest, v1::WordListVersion>(
+      "DeleteWordList", [s](const auto& c, const auto& r, auto* o) { return s->DeleteWordList(c, r, o); });
+}
+
+namespace {
+
+// "/xwdb.v1.Xwdb/Match", kept in `paths` (gRPC keeps the pointer).
+const char* PathOf(const char* method, std::deque<std::string>* paths) {
+  return paths->emplace_back(absl::StrCat("/", v1::Xwdb::service_full_name(), "/", method)).c_str();
+}
+
+}  // namespace
+
+template <class Request, class Response, class Call>
+void GrpcService::AddUnary(const char* method, Call call) {
+  using Parsed = ParsedRequest<Request>;
+  XwdbService* service = service_;
+  AddMethod(new grpc::internal::RpcServiceMethod(
+      PathOf(method, &paths_), grpc::internal::RpcMethod::NORMAL_RPC,
+      new grpc::internal::RpcMethodHandler<GrpcService, Parsed, Response, Parsed, google::protobuf::MessageLite>(
+          [service, method, call](GrpcService*, grpc::ServerContext* context, const Parsed* request,
+                                  Response* response) {
+            if (!request->status.ok()) {
+              service->CountRefusal(method, request->status);
+              return ToGrpcStatus(request->status);
+            }
+            return ToGrpcStatus(call(ContextOf(context), request->message, response));
+          },
+          this)));
+}
+
+void GrpcService::AddFill() {
+  using Parsed = ParsedRequest<v1::FillRequest>;
+  AddMethod(new grpc::internal::RpcServiceMethod(
+      PathOf("Fill", &paths_), grpc::internal::RpcMethod::SERVER_STREAMING,
+      new grpc::internal::ServerStreamingHandler<GrpcService, Parsed, v1::FillEvent>(
+          [](GrpcService* self, grpc::ServerContext* context, const Parsed* request,
+             grpc::ServerWriter<v1::FillEvent>* writer) {
+            if (!request->status.ok()) {
+              self->service_->CountRefusal("Fill", request->status);
+              return ToGrpcStatus(request->status);
+            }
+            return ToGrpcStatus(self->service_->Fill(
+                ContextOf(context), request->message, [self, context, writer](const v1::FillEvent& event) {
+                  return self->watchdog_.Guard(context, [&] { return writer->Write(event); });
+                }));
+          },
+          this)));
+}
+
+template <class Handler>
+void GrpcService::AddRawCallback(const char* method, Handler handler) {
+  AddMethod(new grpc::internal::RpcServiceMethod(PathOf(method, &paths_), grpc::internal::RpcMethod::NORMAL_RPC,
+                                                 nullptr));
+  MarkMethodRawCallback(static_cast<int>(paths_.size()) - 1,
+                        new grpc::internal::CallbackUnaryHandler<grpc::ByteBuffer, grpc::ByteBuffer>(handler));
+}
 
 grpc::Status ToGrpcStatus(const absl::Status& status) {
   if (status.ok()) return grpc::Status::OK;
   return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
-}
-
-grpc::Status GrpcService::ListDictionaries(grpc::ServerContext* context, const v1::ListDictionariesRequest* request,
-                                           v1::ListDictionariesResponse* response) {
-  return ToGrpcStatus(service_->ListDictionaries(ContextOf(context), *request, response));
 }
 
 void GrpcService::RunOnPool(const char* method, std::function<absl::Status()> work,
@@ -113,7 +228,7 @@ grpc::ServerUnaryReactor* GrpcService::Match(grpc::CallbackServerContext* contex
                                              grpc::ByteBuffer* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   auto* call = new RawCall<v1::MatchRequest, v1::MatchResponse>;
-  if (absl::Status parsed = call->Parse(*request, "Match"); !parsed.ok()) {
+  if (absl::Status parsed = call->Parse(*request); !parsed.ok()) {
     service_->CountRefusal("Match", parsed);
     Finish(reactor, call, response, parsed);
   } else if (IsQuickMatch(*call->request)) {
@@ -130,7 +245,7 @@ grpc::ServerUnaryReactor* GrpcService::MatchMany(grpc::CallbackServerContext* co
                                                  const grpc::ByteBuffer* request, grpc::ByteBuffer* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   auto* call = new RawCall<v1::MatchManyRequest, v1::MatchManyResponse>;
-  if (absl::Status parsed = call->Parse(*request, "MatchMany"); !parsed.ok()) {
+  if (absl::Status parsed = call->Parse(*request); !parsed.ok()) {
     service_->CountRefusal("MatchMany", parsed);
     Finish(reactor, call, response, parsed);
     return reactor;
@@ -140,58 +255,6 @@ grpc::ServerUnaryReactor* GrpcService::MatchMany(grpc::CallbackServerContext* co
       [this, context, call] { return service_->MatchMany(ContextOf(context), *call->request, call->response); },
       [reactor, call, response](absl::Status status) { Finish(reactor, call, response, std::move(status)); });
   return reactor;
-}
-
-grpc::Status GrpcService::Fill(grpc::ServerContext* context, const v1::FillRequest* request,
-                               grpc::ServerWriter<v1::FillEvent>* writer) {
-  return ToGrpcStatus(service_->Fill(ContextOf(context), *request, [this, context, writer](const v1::FillEvent& event) {
-    return watchdog_.Guard(context, [&] { return writer->Write(event); });
-  }));
-}
-
-grpc::Status GrpcService::Analyze(grpc::ServerContext* context, const v1::AnalyzeRequest* request,
-                                  v1::AnalyzeResponse* response) {
-  return ToGrpcStatus(service_->Analyze(ContextOf(context), *request, response));
-}
-
-grpc::Status GrpcService::Suggest(grpc::ServerContext* context, const v1::SuggestRequest* request,
-                                  v1::SuggestResponse* response) {
-  return ToGrpcStatus(service_->Suggest(ContextOf(context), *request, response));
-}
-
-grpc::Status GrpcService::GetClues(grpc::ServerContext* context, const v1::GetCluesRequest* request,
-                                   v1::GetCluesResponse* response) {
-  return ToGrpcStatus(service_->GetClues(ContextOf(context), *request, response));
-}
-
-grpc::Status GrpcService::GetServerStats(grpc::ServerContext* context, const v1::GetServerStatsRequest* request,
-                                         v1::ServerStats* response) {
-  return ToGrpcStatus(service_->GetServerStats(ContextOf(context), *request, response));
-}
-
-grpc::Status GrpcService::PutWordList(grpc::ServerContext* context, const v1::PutWordListRequest* request,
-                              v1::WordListVersion* response) {
-  return ToGrpcStatus(service_->PutWordList(ContextOf(context), *request, response));
-}
-
-grpc::Status GrpcService::EditWordList(grpc::ServerContext* context, const v1::EditWordListRequest* request,
-                              v1::WordListVersion* response) {
-  return ToGrpcStatus(service_->EditWordList(ContextOf(context), *request, response));
-}
-
-grpc::Status GrpcService::GetWordList(grpc::ServerContext* context, const v1::GetWordListRequest* request,
-                              v1::GetWordListResponse* response) {
-  return ToGrpcStatus(service_->GetWordList(ContextOf(context), *request, response));
-}
-
-grpc::Status GrpcService::ListWordLists(grpc::ServerContext* context, const v1::ListWordListsRequest* request,
-                              v1::ListWordListsResponse* response) {
-  return ToGrpcStatus(service_->ListWordLists(ContextOf(context), *request, response));
-}
-
-grpc::Status GrpcService::DeleteWordList(grpc::ServerContext* context, const v1::DeleteWordListRequest* request,
-                              v1::WordListVersion* response) {
-  return ToGrpcStatus(service_->DeleteWordList(ContextOf(context), *request, response));
 }
 
 }  // namespace xwdb::daemon

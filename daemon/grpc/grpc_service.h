@@ -18,9 +18,17 @@
 // fill's stream have a deadline (write_watchdog.h), so a client that
 // does not read cannot hold a place in the fill pool.
 // Match's and MatchMany's request and response live on one protobuf arena
-// per call (RawCall), freed at once when the call ends; their message is
-// parsed there, so one that does not parse is INVALID_ARGUMENT naming the
-// method (gRPC would answer UNIMPLEMENTED). ThreadSanitizer
+// per call (RawCall), freed at once when the call ends.
+//
+// Every method parses its own message, so one that does not parse is
+// INVALID_ARGUMENT naming the method and the message's type (gRPC's own
+// answer was UNIMPLEMENTED on a callback method, as if it did not exist,
+// and INTERNAL with no message on a synchronous one). That is why the
+// class registers its methods itself instead of deriving from the
+// generated xwdb::v1::Xwdb::Service: the synchronous ones take a
+// ParsedRequest (grpc_service.cc), whose deserializer never fails and
+// keeps the parse's status for the handler. A method added to the proto
+// and not here answers UNIMPLEMENTED. ThreadSanitizer
 // checks these handlers with the suppressions the health service, also on
 // the callback API, already needed (tests/tsan.supp, inside gRPC's own
 // headers).
@@ -28,25 +36,20 @@
 #define XWDB_DAEMON_GRPC_GRPC_SERVICE_H_
 
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/impl/service_type.h>
 
+#include <deque>
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "absl/status/status.h"
 #include "daemon/service/work_pool.h"
 #include "daemon/grpc/write_watchdog.h"
 #include "daemon/service/xwdb_service.h"
-#include "xwdb/v1/xwdb.grpc.pb.h"
+#include "xwdb/v1/xwdb.pb.h"
 
 namespace xwdb::daemon {
-
-// Match and MatchMany are callback methods that take their message as bytes
-// and parse it themselves (on an arena): gRPC answers a callback call whose
-// message does not parse UNIMPLEMENTED, as if the method did not exist.
-// (The synchronous methods' own answer to such a message is gRPC's:
-// INTERNAL.)
-using GrpcServiceBase = xwdb::v1::Xwdb::WithRawCallbackMethod_Match<
-    xwdb::v1::Xwdb::WithRawCallbackMethod_MatchMany<xwdb::v1::Xwdb::Service>>;
 
 struct GrpcFaceOptions {
   // The pool that runs the Match calls which are not sure to be quick, and
@@ -58,42 +61,10 @@ struct GrpcFaceOptions {
   double stream_write_seconds = 10;
 };
 
-class GrpcService final : public GrpcServiceBase {
+class GrpcService final : public grpc::Service {
  public:
-  // The synchronous overloads of the callback methods stay visible (gRPC
-  // never calls them once the callback ones are registered).
-  using GrpcServiceBase::Match;
-  using GrpcServiceBase::MatchMany;
-
   // `service` must outlive this object.
   explicit GrpcService(XwdbService* service, const GrpcFaceOptions& options = {});
-
-  grpc::Status ListDictionaries(grpc::ServerContext* context, const xwdb::v1::ListDictionariesRequest* request,
-                                xwdb::v1::ListDictionariesResponse* response) override;
-  grpc::ServerUnaryReactor* Match(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
-                                  grpc::ByteBuffer* response) override;
-  grpc::ServerUnaryReactor* MatchMany(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
-                                      grpc::ByteBuffer* response) override;
-  grpc::Status Fill(grpc::ServerContext* context, const xwdb::v1::FillRequest* request,
-                    grpc::ServerWriter<xwdb::v1::FillEvent>* writer) override;
-  grpc::Status Analyze(grpc::ServerContext* context, const xwdb::v1::AnalyzeRequest* request,
-                       xwdb::v1::AnalyzeResponse* response) override;
-  grpc::Status Suggest(grpc::ServerContext* context, const xwdb::v1::SuggestRequest* request,
-                       xwdb::v1::SuggestResponse* response) override;
-  grpc::Status GetClues(grpc::ServerContext* context, const xwdb::v1::GetCluesRequest* request,
-                        xwdb::v1::GetCluesResponse* response) override;
-  grpc::Status GetServerStats(grpc::ServerContext* context, const xwdb::v1::GetServerStatsRequest* request,
-                              xwdb::v1::ServerStats* response) override;
-  grpc::Status PutWordList(grpc::ServerContext* context, const xwdb::v1::PutWordListRequest* request,
-                           xwdb::v1::WordListVersion* response) override;
-  grpc::Status EditWordList(grpc::ServerContext* context, const xwdb::v1::EditWordListRequest* request,
-                            xwdb::v1::WordListVersion* response) override;
-  grpc::Status GetWordList(grpc::ServerContext* context, const xwdb::v1::GetWordListRequest* request,
-                           xwdb::v1::GetWordListResponse* response) override;
-  grpc::Status ListWordLists(grpc::ServerContext* context, const xwdb::v1::ListWordListsRequest* request,
-                             xwdb::v1::ListWordListsResponse* response) override;
-  grpc::Status DeleteWordList(grpc::ServerContext* context, const xwdb::v1::DeleteWordListRequest* request,
-                              xwdb::v1::WordListVersion* response) override;
 
  private:
   // One Match or MatchMany call: its messages on an arena (a MatchMany
@@ -102,6 +73,20 @@ class GrpcService final : public GrpcServiceBase {
   // 5.8 us), parsed from and written to gRPC's bytes.
   template <class Request, class Response>
   struct RawCall;
+  // Registers `method` of xwdb.v1.Xwdb as a synchronous unary method that
+  // answers with `call(context, request, response)`.
+  template <class Request, class Response, class Call>
+  void AddUnary(const char* method, Call call);
+  // Registers Fill, a synchronous server stream.
+  void AddFill();
+  // Registers `method` as a callback method on gRPC's bytes.
+  template <class Handler>
+  void AddRawCallback(const char* method, Handler handler);
+
+  grpc::ServerUnaryReactor* Match(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+                                  grpc::ByteBuffer* response);
+  grpc::ServerUnaryReactor* MatchMany(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+                                      grpc::ByteBuffer* response);
   // Finishes `reactor` with `status`, writing `call`'s response to `bytes`
   // first if it is OK, and frees `call`.
   template <class Call>
@@ -115,6 +100,8 @@ class GrpcService final : public GrpcServiceBase {
   XwdbService* const service_;
   WorkPool pool_;
   WriteWatchdog watchdog_;
+  // The methods' paths ("/xwdb.v1.Xwdb/Match"): gRPC keeps pointers to them.
+  std::deque<std::string> paths_;
 };
 
 // The transport's limits on what any client, with or without a token, can

@@ -9,8 +9,8 @@ on 127.0.0.1, each attack shortened and bounded in count and time:
 - HTTP/2 streams without a token, each with most of a declared 1 MB
   message: every stream is refused from its headers, before its message is
   complete, with the daemon's memory bounded; a corrupt body without a token
-  is UNAUTHENTICATED, and with it never UNIMPLEMENTED (Match and MatchMany
-  answer INVALID_ARGUMENT naming the request's type); one connection may
+  is UNAUTHENTICATED, and with it INVALID_ARGUMENT naming the method and
+  the request's type, on every method; one connection may
   hold at most --grpc-max-streams calls;
 - fill streams nobody reads lose their place in the fill pool at the write
   deadline, not at the fill's own time limit;
@@ -94,23 +94,26 @@ class UnauthenticatedTest(GrpcAttackBase):
         # 8 per core, and the daemon's transport threads follow the cores:
         # on a many-core machine the same streams leave more memory in
         # arenas (2 cores: a plateau near 64 MiB; 32: near 116 MiB). Two
-        # arenas make the figure the daemon's own, whatever the machine.
-        d = self.start(env={"MALLOC_ARENA_MAX": "2"})
+        # arenas make the figure the daemon's own, whatever the machine. In
+        # the AddressSanitizer build, freed memory waits in a quarantine of
+        # 256 MiB before it is reused: a small one keeps the same measure.
+        asan = ":".join(filter(None, [os.environ.get("ASAN_OPTIONS"), "quarantine_size_mb=8"]))
+        d = self.start(env={"MALLOC_ARENA_MAX": "2", "ASAN_OPTIONS": asan})
         port = int(d.address.rsplit(":", 1)[1])
-        # Three waves of 400 streams, 1,200 x 60 KiB = 70 MiB sent: the
-        # daemon keeps none of it; its memory settles where its transport
-        # caches and allocator come to rest (about 17 MiB above the start).
-        start = None
+        # Three waves of 400 streams, 60 KiB each (23 MiB a wave). The first
+        # waves bring the transport's caches and the allocator to their
+        # working size (more under a sanitizer's allocator); a daemon that
+        # kept what the streams sent would grow by 23 MiB every wave. The
+        # third must grow it by less than half of what it sent.
         for wave in range(3):
             figures = grpc_attack.unauthenticated_streams(port, d.process.pid, connections=4, streams=100,
                                                           seconds=20)
             print("unauthenticated streams, wave %d:" % (wave + 1), figures, file=sys.stderr)
-            start = start or figures["rss_start_mib"]
             self.assertEqual(figures["max_concurrent_streams"], 100)
             self.assertEqual(figures["streams_sent"], 400)
             self.assertEqual(figures["held_waiting"], 0)
             self.assertEqual(figures["answered_early"], 400)
-        self.assertLess(figures["rss_peak_mib"] - start, 30)
+        self.assertLess(figures["rss_peak_mib"] - figures["rss_start_mib"], 400 * 60 / 1024 / 2)
 
     def test_a_stream_with_the_token_waits_for_its_message(self):
         # The same raw client with the token: the daemon reads on, so the
@@ -136,7 +139,7 @@ class UnauthenticatedTest(GrpcAttackBase):
                 self.assertEqual(e.exception.code(), grpc.StatusCode.UNAUTHENTICATED, method)
             self.assertIsNotNone(grpc_attack.health_check(channel), "the health check needs no token")
 
-    def test_a_corrupt_body_with_the_token_is_never_taken_for_a_missing_method(self):
+    def test_a_corrupt_body_with_the_token_is_an_invalid_argument_naming_its_type(self):
         import grpc
         from xwdb.v1 import xwdb_pb2
         d = self.start()
@@ -150,12 +153,10 @@ class UnauthenticatedTest(GrpcAttackBase):
                     result = call(b"\xff\xff\xff\x0f\x02", metadata=grpc_attack.AUTH, timeout=10)
                     if m.server_streaming:
                         list(result)
-                self.assertNotEqual(e.exception.code(), grpc.StatusCode.UNIMPLEMENTED, method)
-                if m.name in ("Match", "MatchMany"):
-                    # They parse their own message: the answer names its type.
-                    self.assertEqual(e.exception.code(), grpc.StatusCode.INVALID_ARGUMENT, method)
-                    self.assertIn(f"{m.name}: the request is not a valid {m.input_type.full_name} message",
-                                  e.exception.details())
+                # Every method parses its own message: the answer names it and its type.
+                self.assertEqual(e.exception.code(), grpc.StatusCode.INVALID_ARGUMENT, method)
+                self.assertEqual(f"{m.name}: the request is not a valid {m.input_type.full_name} message",
+                                 e.exception.details())
             # A well-formed call on the same channel is answered as ever.
             from xwdb.v1 import xwdb_pb2_grpc
             stub = xwdb_pb2_grpc.XwdbStub(channel)
