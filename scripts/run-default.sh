@@ -25,7 +25,7 @@ client=build/$preset/client/xwdb-client
 # the store's sources, whatever the preset): a dictionary built from other
 # ones (an older checkout's) is built again.
 recipe=$(cat scripts/run-default.sh data/clues/en-common.txt data/clues/en-fill.txt data/clues/en-fill-long.txt \
-  data/flags/en-offensive.txt data/blocks/en-not-words.txt \
+  data/entries/* data/flags/en-offensive.txt data/blocks/en-not-words.txt \
   core/import/* core/score/* core/store/* core/text/* | sha256sum | cut -c1-16)
 if [ -e "$db/CURRENT" ] && [ "$(cat "$db/xwdb-recipe" 2>/dev/null)" != "$recipe" ]; then
   echo "== $db was built by another recipe: building it again"
@@ -62,6 +62,11 @@ if [ ! -e "$db/CURRENT" ]; then
   # WordNet's corpus counts, senses, phrases, genera and inflections, and
   # whether the entry has a printable clue.
   "$xwdb" rescore --db "$tmp"
+  # Entries an editor judged (docs/vocabulary.md): phrases, names and titles
+  # with a tier's score, which replaces the formula's, and a clue for those
+  # that fill; those judged below the cut-off get their lower score.
+  "$xwdb" import --db "$tmp" --merge last --format csv data/entries/*.csv
+  "$xwdb" import --db "$tmp" --merge last --format scored data/entries/*.txt
   echo "$recipe" > "$tmp/xwdb-recipe"
   mv "$tmp" "$db"
 fi

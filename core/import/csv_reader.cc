@@ -115,7 +115,7 @@ absl::Status ReadCsv(const DecodedInput& input, RecordSink* sink) {
   }
   CsvParser parser(input.text());
   CsvRecord rec;
-  int word_col = -1, clue_col = -1, date_col = -1;
+  int word_col = -1, clue_col = -1, date_col = -1, score_col = -1;
   size_t columns = 0;
   bool header_seen = false;
   uint64_t count = 0;
@@ -150,6 +150,7 @@ absl::Status ReadCsv(const DecodedInput& input, RecordSink* sink) {
         if ((name == "word" || name == "answer") && word_col < 0) word_col = static_cast<int>(c);
         if (name == "clue" && clue_col < 0) clue_col = static_cast<int>(c);
         if ((name == "date" || name == "year") && date_col < 0) date_col = static_cast<int>(c);
+        if (name == "score" && score_col < 0) score_col = static_cast<int>(c);
       }
       if (word_col < 0 || clue_col < 0) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -178,6 +179,14 @@ absl::Status ReadCsv(const DecodedInput& input, RecordSink* sink) {
     r.answer = rec.fields[word_col];
     r.has_clue = true;
     r.clue = rec.fields[clue_col];
+    if (score_col >= 0 && !absl::StripAsciiWhitespace(rec.fields[score_col]).empty()) {
+      int score = 0;
+      if (std::optional<RejectReason> reason = ParseScore(rec.fields[score_col], &score)) {
+        sink->OnReject(rec.line, *reason, raw);
+        continue;
+      }
+      r.score = score;
+    }
     if (date_col >= 0) {
       // Dates come as 10/8/2021, 2021-10-08 or a bare year: take the 4-digit part.
       const std::string& date = rec.fields[date_col];

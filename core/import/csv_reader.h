@@ -3,8 +3,9 @@
 //
 // The header names the columns, case-insensitively and in any order: `Word`
 // (or `Answer`) and `Clue` are required; `Date` (or `Year`) gives the year;
-// other columns are ignored. Quoted fields may hold commas, doubled quotes
-// and line breaks. A quote inside an unquoted field is taken literally. A
+// `Score` the entry's score (as the scored format's: 0..100, else the
+// record is kBadScore or kScoreRange; empty: none); other columns are
+// ignored. Quoted fields may hold commas, doubled quotes and line breaks. A quote inside an unquoted field is taken literally. A
 // record whose field count differs from the header's is kBadFields. A quote
 // still open at the end of the file rejects that record alone
 // (kUnterminatedQuote, at its first line) and reading resumes at the next

@@ -16,7 +16,7 @@ enum class Format {
   kScored,   // entry;score (0..100; a line without ;score gets the default)
   kPipe,     // ENTRY|clue, split at the first |
   kXdTsv,    // pubid<TAB>year<TAB>answer<TAB>clue, with that header line
-  kCsv,      // RFC 4180; a header naming Word (or Answer) and Clue, Date optional
+  kCsv,      // RFC 4180; a header naming Word (or Answer) and Clue; Date, Score optional
   kScowl,    // a SCOWL directory (NAME.LEVEL files); score = 100 - LEVEL
   kWordNet,  // a WordNet dict directory (data.noun ...); lemmas + glosses
   kFlags,    // entry;kind[,kind...]: flags entries (word_flags.h), adds none

@@ -61,6 +61,21 @@ absl::Status ReadPlain(const DecodedInput& input, RecordSink* sink) {
   return absl::OkStatus();
 }
 
+std::optional<RejectReason> ParseScore(absl::string_view field, int* value) {
+  absl::string_view score = absl::StripAsciiWhitespace(field);
+  const bool negative = !score.empty() && score[0] == '-';
+  if (negative) score.remove_prefix(1);
+  if (score.empty()) return RejectReason::kBadScore;
+  int parsed = 0;
+  for (char c : score) {
+    if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return RejectReason::kBadScore;
+    parsed = std::min(parsed * 10 + (c - '0'), 1000);  // saturate: no overflow
+  }
+  if ((negative && parsed != 0) || parsed > 100) return RejectReason::kScoreRange;
+  *value = parsed;
+  return std::nullopt;
+}
+
 absl::Status ReadScored(const DecodedInput& input, RecordSink* sink) {
   ForEachContentLine(input, sink, [&](const Line& line) {
     RawRecord r;
@@ -77,27 +92,9 @@ absl::Status ReadScored(const DecodedInput& input, RecordSink* sink) {
       return;
     }
     r.answer = line.text.substr(0, semi);
-    absl::string_view score = absl::StripAsciiWhitespace(line.text.substr(semi + 1));
-    const bool negative = !score.empty() && score[0] == '-';
-    if (negative) score.remove_prefix(1);
-    if (score.empty()) {
-      sink->OnReject(line.number, RejectReason::kBadScore, line.text);
-      return;
-    }
     int value = 0;
-    for (char c : score) {
-      if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) {
-        sink->OnReject(line.number, RejectReason::kBadScore, line.text);
-        return;
-      }
-      value = std::min(value * 10 + (c - '0'), 1000);  // saturate: no overflow
-    }
-    if (negative && value != 0) {
-      sink->OnReject(line.number, RejectReason::kScoreRange, line.text);
-      return;
-    }
-    if (value > 100) {
-      sink->OnReject(line.number, RejectReason::kScoreRange, line.text);
+    if (std::optional<RejectReason> bad = ParseScore(line.text.substr(semi + 1), &value)) {
+      sink->OnReject(line.number, *bad, line.text);
       return;
     }
     r.score = value;

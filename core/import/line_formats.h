@@ -4,9 +4,12 @@
 #ifndef XWDB_CORE_IMPORT_LINE_FORMATS_H_
 #define XWDB_CORE_IMPORT_LINE_FORMATS_H_
 
+#include <optional>
+
 #include "absl/status/status.h"
 #include "core/import/input_text.h"
 #include "core/import/record.h"
+#include "core/import/reject_reason.h"
 
 namespace xwdb {
 
@@ -26,6 +29,10 @@ absl::Status ReadXdTsv(const DecodedInput& input, RecordSink* sink);
 // blank). No ';' is kMissingSeparator, two are kBadFields,
 // an unknown or missing kind kBadKind.
 absl::Status ReadFlags(const DecodedInput& input, RecordSink* sink);
+
+// Parses a score field: trimmed, an ASCII integer (-?[0-9]+, else
+// kBadScore) within 0..100 (else kScoreRange).
+std::optional<RejectReason> ParseScore(absl::string_view field, int* value);
 
 // Parses a year field: 1..9999, or 0 (and false) for anything else.
 bool ParseYear(absl::string_view field, uint32_t* year);

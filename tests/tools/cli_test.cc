@@ -249,6 +249,10 @@ TEST(CliTest, AnImpossibleFillNamesTheUncluedRuleWhenItLeftMostWordsOut) {
   Result allowed = Xwdb({"fill", "--db", db, "--min-score", "0", "--allow", "unclued", dir.Sub("g.txt")});
   EXPECT_EQ(allowed.code, kExitOk) << allowed.err;
   EXPECT_EQ(allowed.out.substr(0, 4), "CAT\n") << allowed.out;
+  // stats counts, per length, what a default fill may use: EMU alone.
+  Result stats = Xwdb({"stats", "--db", db, "--index", "--json"});
+  ASSERT_EQ(stats.code, kExitOk) << stats.err;
+  EXPECT_EQ(nlohmann::json::parse(stats.out)["index"]["fillable_by_length"], nlohmann::json({{"3", 1}}));
   // Where the clued words are most, an impossible fill is the grid's own.
   testing::WriteFile(dir.Sub("q.txt"), "q..\n");
   ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"}, "CAT|Whiskers owner\nDOG|Barker\n").code, kExitOk);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/index/index_loader.h"
+#include "core/index/word_marks.h"
 #include "core/store/schema.h"
 #include "core/store/word_flags.h"
 #include "core/text/alphabet.h"
@@ -69,9 +70,21 @@ int Run(const StatsArgs& a, Io& io) {
   if (!status.ok()) return Fail(io, "stats", status);
   const DictionaryMeta& m = *s.meta();
   IndexLoadStats index_stats;
+  // Per length, the entries a fill at the defaults may use: scored 50 or
+  // more (the CLI's and the page's cut-off), neither flagged nor unclued.
+  constexpr int kDefaultCutOff = 50;
+  std::map<int, uint64_t> fillable;
   if (a.index) {
     auto index = LoadMaskIndex(s, &index_stats);
     if (!index.ok()) return Fail(io, "stats", index.status());
+    const MaskIndex& ix = **index;
+    for (int length = 1; length <= ix.max_length(); ++length) {
+      for (uint32_t id = 0; id < ix.word_count(length); ++id) {
+        if (ix.score(length, id) >= kDefaultCutOff && (ix.marks(length, id) & (kMarkOffensive | kMarkUnclued)) == 0) {
+          ++fillable[length];
+        }
+      }
+    }
   }
   auto source_name = [&](uint32_t id) {
     auto it = s.sources().find(id);
@@ -110,7 +123,9 @@ int Run(const StatsArgs& a, Io& io) {
                     {"file", index_stats.file},
                     {"memory_bytes", index_stats.memory_bytes},
                     {"unclued", index_stats.unclued},
+                    {"fillable_by_length", nlohmann::json::object()},
                     {"bytes_per_word", index_stats.words ? double(index_stats.memory_bytes) / index_stats.words : 0}};
+      for (const auto& [length, n] : fillable) j["index"]["fillable_by_length"][std::to_string(length)] = n;
     }
     io.out << j.dump(2) << "\n";
     return kExitOk;
@@ -155,7 +170,10 @@ int Run(const StatsArgs& a, Io& io) {
         << "  memory        " << index_stats.memory_bytes / 1e6 << " MB, "
         << (index_stats.words ? double(index_stats.memory_bytes) / index_stats.words : 0.0)
         << " bytes per word\n"
-        << "  unclued       " << index_stats.unclued << " (no printable clue: kept out of fills unless allowed)\n";
+        << "  unclued       " << index_stats.unclued << " (no printable clue: kept out of fills unless allowed)\n"
+        << "  a default fill may use (scored 50 or more, clued, not flagged), by length:\n   ";
+    for (const auto& [length, n] : fillable) out << " " << length << ":" << n;
+    out << "\n";
   }
   return kExitOk;
 }

@@ -104,6 +104,24 @@ TEST_F(ImporterTest, ScoreMergePolicies) {
   EXPECT_EQ(Score("PLUM"), 10);
 }
 
+// An editor's list (data/entries): a CSV whose Score column, imported
+// with --merge last, replaces the score an entry had, lower or higher,
+// and adds its clue.
+TEST_F(ImporterTest, ACsvScoreColumnReplacesTheScoreUnderMergeLast) {
+  ImportText("spill the beans;45\nmetal part;45\n");
+  ImportOptions o;
+  o.format = Format::kCsv;
+  o.merge = ScoreMerge::kLast;
+  auto r = ImportText("Word,Score,Clue\nspill the beans,70,Tell all\ncouch potato,70,TV addict\n", o);
+  EXPECT_EQ(r.entries_added, 1u);
+  EXPECT_EQ(Score("SPILLTHEBEANS"), 70);
+  EXPECT_EQ(Score("COUCHPOTATO"), 70);
+  EXPECT_EQ(Clues("SPILLTHEBEANS"), (std::set<std::string>{"Tell all"}));
+  o.format = Format::kScored;
+  ImportText("metal part;15\n", o);
+  EXPECT_EQ(Score("METALPART"), 15);
+}
+
 TEST_F(ImporterTest, CluesAccumulateWithoutDuplicates) {
   auto r1 = ImportText("ERA|Time period\nERA|Age\n", PipeOptions());
   EXPECT_EQ(r1.clues_added, 2u);

@@ -120,5 +120,19 @@ TEST(ReadersTest, CsvQuotesLineBreaksAndResynchronization) {
   EXPECT_FALSE(ReadCsv(Decode("a,b\n1,2\n"), &no_header).ok());
 }
 
+// A Score column gives each entry its score, strictly as the scored
+// format reads one; an empty one gives none; a bad one rejects its record
+// alone, by reason.
+TEST(ReadersTest, CsvScoreColumn) {
+  RecordingSink sink;
+  ASSERT_TRUE(ReadCsv(Decode("Word,SCORE,Clue\nspill the beans,70,Tell all\nb, ,Bee\nc,x,Sea\n"
+                             "d,101,Dee\ne,-0,Ee\nf,\" 60 \",\"Eff, say\"\n"),
+                      &sink)
+                  .ok());
+  EXPECT_EQ(sink.events, (std::vector<std::string>{"1 blank", "2 spill the beans|Tell all;70", "3 b|Bee",
+                                                   "4 !bad_score", "5 !score_range", "6 e|Ee;0",
+                                                   "7 f|Eff, say;60"}));
+}
+
 }  // namespace
 }  // namespace xwdb
