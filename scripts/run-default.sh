@@ -62,11 +62,15 @@ if [ ! -e "$db/CURRENT" ]; then
   # WordNet's corpus counts, senses, phrases, genera and inflections, and
   # whether the entry has a printable clue.
   "$xwdb" rescore --db "$tmp"
-  # Entries an editor judged (docs/vocabulary.md): phrases, names and titles
-  # with a tier's score, which replaces the formula's, and a clue for those
-  # that fill; those judged below the cut-off get their lower score.
-  "$xwdb" import --db "$tmp" --merge last --format csv data/entries/*.csv
-  "$xwdb" import --db "$tmp" --merge last --format scored data/entries/*.txt
+  # Entries an editor judged (docs/vocabulary.md): phrases, names, titles and
+  # short fill with a tier's score, which replaces the formula's (and which a
+  # later rescore keeps: the sources are named editor:...), and a clue for
+  # those that fill; those judged below the cut-off get their lower score.
+  for f in data/entries/*.csv data/entries/*.txt; do
+    format=csv
+    [ "${f##*.}" = txt ] && format=scored
+    "$xwdb" import --db "$tmp" --merge last --format "$format" --source "editor:$(basename "$f")" "$f"
+  done
   echo "$recipe" > "$tmp/xwdb-recipe"
   mv "$tmp" "$db"
 fi

@@ -1,9 +1,11 @@
 #include "core/score/rescore.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/match.h"
 #include "core/store/schema.h"
 
 namespace xwdb {
@@ -20,12 +22,21 @@ absl::StatusOr<RescoreCounts> Rescore(Store* store, const SourceFacts& sources) 
     return true;
   });
   if (!s.ok()) return s;
+  absl::flat_hash_set<uint32_t> editors;
+  for (const auto& [id, name] : store->sources()) {
+    if (absl::StartsWith(name, kEditorSourcePrefix)) editors.insert(id);
+  }
   RescoreCounts counts;
   WriteSet changes;
   s = store->ForEachWord([&](absl::string_view codes, const WordRecord& record) {
     ++counts.entries;
     const EntryFacts* found = sources.Find(codes);
     if (found == nullptr) return true;
+    if (!editors.empty() &&
+        std::any_of(record.sources.begin(), record.sources.end(), [&](uint32_t id) { return editors.contains(id); })) {
+      ++counts.editor;
+      return true;
+    }
     EntryFacts facts = *found;
     facts.has_clue = clued.contains(codes);
     ++counts.scored;

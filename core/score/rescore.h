@@ -4,6 +4,9 @@
 //
 // Entries no source names (from a constructor's list, say) keep their
 // scores; so a constructor's list is layered after a rescore, not before.
+// Entries an editor scored keep theirs too, whatever the sources say: an
+// entry imported from a source whose name starts with "editor:" (the
+// project's data/entries files, docs/vocabulary.md).
 #ifndef XWDB_CORE_SCORE_RESCORE_H_
 #define XWDB_CORE_SCORE_RESCORE_H_
 
@@ -24,7 +27,11 @@ struct RescoreCounts {
   uint64_t raised = 0;     // of those, scored higher than before
   uint64_t lowered = 0;    // scored lower than before
   uint64_t unclued = 0;    // scored with no printable clue
+  uint64_t editor = 0;     // named by a source but kept: an editor scored them
 };
+
+// The prefix of the source names whose scores a rescore keeps.
+inline constexpr char kEditorSourcePrefix[] = "editor:";
 
 // Rescores every entry in one commit (none if no score changes).
 // REQUIRES: !store->read_only().

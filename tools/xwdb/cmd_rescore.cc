@@ -27,7 +27,9 @@ int Run(const RescoreArgs& a, Io& io) {
          << "scored:    " << counts->scored << " (named by SCOWL or WordNet; the rest keep their scores)\n"
          << "raised:    " << counts->raised << "\n"
          << "lowered:   " << counts->lowered << "\n"
-         << "unclued:   " << counts->unclued << " (scored at most " << kNoClueScoreCap << ": no printable clue)\n";
+         << "unclued:   " << counts->unclued << " (scored at most " << kNoClueScoreCap << ": no printable clue)\n"
+         << "editor:    " << counts->editor << " (named by a source, but an editor's score is kept: sources named "
+         << kEditorSourcePrefix << "...)\n";
   return kExitOk;
 }
 

@@ -249,5 +249,31 @@ TEST_F(SourceFactsTest, ARescoreScoresNamedEntriesAndLeavesTheRest) {
   EXPECT_FALSE(zebu->has_value());
 }
 
+// An entry an editor scored (imported from a source named editor:...)
+// keeps that score through a rescore, though WordNet and SCOWL name it;
+// the others are scored by the formula as ever.
+TEST_F(SourceFactsTest, AnEditorsScoreOutlastsARescore) {
+  auto store = Store::Open(dir_.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok());
+  ImportOptions pipe;
+  pipe.format = Format::kPipe;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("clues.txt", "cat|Feline\nrun|Dash\n")}, pipe).ok());
+  ImportOptions editor;
+  editor.format = Format::kScored;
+  editor.merge = ScoreMerge::kLast;
+  editor.source = "editor:judged.txt";
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("judged.txt", "cat;30\n")}, editor).ok());
+  auto facts = SourceFacts::Read(Paths(), *normalizer_);
+  ASSERT_TRUE(facts.ok());
+  auto counts = Rescore(store->get(), *facts);
+  ASSERT_TRUE(counts.ok()) << counts.status();
+  EXPECT_EQ(counts->editor, 1u);
+  EXPECT_EQ(counts->scored, 1u);
+  auto words = (*store)->GetWords({Codes("cat"), Codes("run")});
+  ASSERT_TRUE(words.ok());
+  EXPECT_EQ((*words)[0]->score, 30);
+  EXPECT_GT((*words)[1]->score, 50);
+}
+
 }  // namespace
 }  // namespace xwdb
