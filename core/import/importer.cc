@@ -26,6 +26,7 @@
 #include "core/import/scowl_reader.h"
 #include "core/import/wordnet_reader.h"
 #include "core/store/schema.h"
+#include "core/store/source_kinds.h"
 #include "core/text/give_away.h"
 #include "core/text/normalizer.h"
 
@@ -747,7 +748,8 @@ absl::StatusOr<ImportReport> Import(Store* store, std::vector<ImportInput> input
   const auto read_start = std::chrono::steady_clock::now();
   Collector collector(normalizer.get(), options, &report, store, &changes);
   for (ImportInput& input : inputs) {
-    const std::string source = options.source.empty() ? BaseName(input.path) : options.source;
+    std::string source = options.source.empty() ? BaseName(input.path) : options.source;
+    if (options.own && !IsOwnSource(source)) source = absl::StrCat(kOwnSourcePrefix, source);
     uint64_t total = input.data ? input.data->size() : 0;
     std::error_code ec;
     if (!input.data && std::filesystem::is_regular_file(input.path, ec)) {

@@ -64,6 +64,10 @@ struct ImportOptions {
   ScoreMerge merge = ScoreMerge::kMax;
   bool clues_only = false;         // store clues; add no entries
   std::string source;              // source name; default: each input's file name
+  // A constructor's own list: the source is named own:NAME (source_kinds.h),
+  // so its entries fill whether or not they have a clue, and a rescore keeps
+  // their scores.
+  bool own = false;
   std::string scowl_variant = "american";
   size_t max_examples = 5;         // rejected lines kept per reason for the report
   bool dry_run = false;            // read, normalize and compare; commit nothing

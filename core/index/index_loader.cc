@@ -9,6 +9,7 @@
 #include "core/index/index_file.h"
 #include "core/index/word_marks.h"
 #include "core/store/schema.h"
+#include "core/store/source_kinds.h"
 #include "core/text/give_away.h"
 
 namespace xwdb {
@@ -35,8 +36,21 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> BuildMaskIndex(const Store& sto
   };
   std::vector<Entry> entries;
   absl::flat_hash_set<std::string> kept_out;
+  // A constructor's own entries (source_kinds.h) fill whether or not they
+  // have a clue: they are never marked unclued.
+  absl::flat_hash_set<uint32_t> own_sources;
+  for (const auto& [id, name] : store.sources()) {
+    if (IsOwnSource(name)) own_sources.insert(id);
+  }
+  absl::flat_hash_set<std::string> own;
   XWDB_RETURN_IF_ERROR(store.ForEachWord([&](absl::string_view codes, const WordRecord& record) {
     entries.push_back({std::string(codes), record.score, MarksOfWordFlags(record.flags)});
+    for (uint32_t id : record.sources) {
+      if (own_sources.contains(id)) {
+        own.emplace(codes);
+        break;
+      }
+    }
     if (record.flags & schema::kOffensiveFlags) kept_out.emplace(codes);
     return true;
   }));
@@ -68,7 +82,7 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> BuildMaskIndex(const Store& sto
   MaskIndex::Builder builder(std::move(alphabet));
   uint64_t flagged = 0, unclued = 0;
   for (Entry& e : entries) {
-    if (any_clue && !clued.contains(e.codes)) e.marks |= kMarkUnclued;
+    if (any_clue && !clued.contains(e.codes) && !own.contains(e.codes)) e.marks |= kMarkUnclued;
     flagged += (e.marks & kMarkOffensive) != 0;
     unclued += (e.marks & kMarkUnclued) != 0;
     builder.Add(e.codes, e.score, e.marks);

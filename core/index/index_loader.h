@@ -28,8 +28,9 @@ struct IndexLoadStats {
 // Reads every word of `store` and builds its index: each word with its
 // score, and as marks (word_marks.h) its kinds of offense and, if the store
 // holds any clue, whether it has none a puzzle could print (no clue, or
-// only clues of an offensive sense). Fails if the store is not a
-// dictionary yet or a record is damaged.
+// only clues of an offensive sense); an entry from a constructor's own list
+// (a source named own:..., core/store/source_kinds.h) is never marked so.
+// Fails if the store is not a dictionary yet or a record is damaged.
 absl::StatusOr<std::shared_ptr<const MaskIndex>> BuildMaskIndex(const Store& store, IndexLoadStats* stats = nullptr);
 
 // The same index, from the index file in the store's directory when it is

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
-#include "absl/strings/match.h"
 #include "core/store/schema.h"
 
 namespace xwdb {
@@ -22,9 +21,9 @@ absl::StatusOr<RescoreCounts> Rescore(Store* store, const SourceFacts& sources) 
     return true;
   });
   if (!s.ok()) return s;
-  absl::flat_hash_set<uint32_t> editors;
+  absl::flat_hash_set<uint32_t> kept;
   for (const auto& [id, name] : store->sources()) {
-    if (absl::StartsWith(name, kEditorSourcePrefix)) editors.insert(id);
+    if (IsEditorSource(name) || IsOwnSource(name)) kept.insert(id);
   }
   RescoreCounts counts;
   WriteSet changes;
@@ -32,9 +31,9 @@ absl::StatusOr<RescoreCounts> Rescore(Store* store, const SourceFacts& sources) 
     ++counts.entries;
     const EntryFacts* found = sources.Find(codes);
     if (found == nullptr) return true;
-    if (!editors.empty() &&
-        std::any_of(record.sources.begin(), record.sources.end(), [&](uint32_t id) { return editors.contains(id); })) {
-      ++counts.editor;
+    if (!kept.empty() &&
+        std::any_of(record.sources.begin(), record.sources.end(), [&](uint32_t id) { return kept.contains(id); })) {
+      ++counts.kept;
       return true;
     }
     EntryFacts facts = *found;

@@ -4,9 +4,10 @@
 //
 // Entries no source names (from a constructor's list, say) keep their
 // scores; so a constructor's list is layered after a rescore, not before.
-// Entries an editor scored keep theirs too, whatever the sources say: an
-// entry imported from a source whose name starts with "editor:" (the
-// project's data/entries files, docs/vocabulary.md).
+// Entries an editor or a constructor scored keep theirs too, whatever the
+// sources say: an entry imported from a source named editor:... (the
+// project's data/entries files, docs/vocabulary.md) or own:... (a
+// constructor's list, `xwdb import --own`): core/store/source_kinds.h.
 #ifndef XWDB_CORE_SCORE_RESCORE_H_
 #define XWDB_CORE_SCORE_RESCORE_H_
 
@@ -17,6 +18,7 @@
 #include "absl/strings/string_view.h"
 #include "core/score/fill_value.h"
 #include "core/score/source_facts.h"
+#include "core/store/source_kinds.h"
 #include "core/store/store.h"
 
 namespace xwdb {
@@ -27,11 +29,8 @@ struct RescoreCounts {
   uint64_t raised = 0;     // of those, scored higher than before
   uint64_t lowered = 0;    // scored lower than before
   uint64_t unclued = 0;    // scored with no printable clue
-  uint64_t editor = 0;     // named by a source but kept: an editor scored them
+  uint64_t kept = 0;       // named by a source but kept: an editor or constructor scored them
 };
-
-// The prefix of the source names whose scores a rescore keeps.
-inline constexpr char kEditorSourcePrefix[] = "editor:";
 
 // Rescores every entry in one commit (none if no score changes).
 // REQUIRES: !store->read_only().

@@ -233,6 +233,29 @@ TEST(CliTest, MatchCountsProjectsAndExplainsBadPatterns) {
   EXPECT_EQ(nlohmann::json::parse(stats.out)["index"]["words"], 5);
 }
 
+// A constructor's own list imported with --own: its entries fill though
+// they have no clue, the fill says the clue is missing, and a rescore
+// keeps their scores. The same list imported without --own stays out.
+TEST(CliTest, AnOwnListsEntriesFillWithoutAClue) {
+  testing::TempDir dir;
+  const std::string db = dir.Sub("db");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--format", "pipe", "-"}, "CAT|Whiskers owner\nDOG|Barker\n").code,
+            kExitOk);
+  testing::WriteFile(dir.Sub("theirs.txt"), "cow;60\n");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--merge", "last", dir.Sub("theirs.txt")}).code, kExitOk);
+  testing::WriteFile(dir.Sub("g.txt"), "c.w\n");
+  EXPECT_EQ(Xwdb({"fill", "--db", db, dir.Sub("g.txt")}).code, 2);
+  testing::WriteFile(dir.Sub("mine.txt"), "cow;60\n");
+  ASSERT_EQ(Xwdb({"import", "--db", db, "--merge", "last", "--own", dir.Sub("mine.txt")}).code, kExitOk);
+  Result out = Xwdb({"fill", "--db", db, "--clues", dir.Sub("g.txt")});
+  ASSERT_EQ(out.code, kExitOk) << out.err;
+  EXPECT_NE(out.out.find("1. (missing)  COW"), std::string::npos) << out.out;
+  EXPECT_NE(out.err.find("1 entries have no clue"), std::string::npos) << out.err;
+  Result stats = Xwdb({"stats", "--db", db, "--json"});
+  ASSERT_EQ(stats.code, kExitOk) << stats.err;
+  EXPECT_NE(stats.out.find("own:mine.txt"), std::string::npos) << stats.out;
+}
+
 // A few clues imported over a word list leave most words unclued, and out
 // of fills by default: an impossible fill then says so and how to use them.
 TEST(CliTest, AnImpossibleFillNamesTheUncluedRuleWhenItLeftMostWordsOut) {

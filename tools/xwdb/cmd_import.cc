@@ -28,6 +28,7 @@ struct ImportArgs {
   std::string merge = "max";
   bool clues_only = false;
   std::string source;
+  bool own = false;
   std::string scowl_variant = "american";
   bool json = false;
   bool dry_run = false;
@@ -117,6 +118,7 @@ int Run(const ImportArgs& a, Io& io) {
   options.default_score = a.default_score;
   options.clues_only = a.clues_only;
   options.source = a.source;
+  options.own = a.own;
   options.scowl_variant = a.scowl_variant;
   options.dry_run = a.dry_run;
   options.block_below = a.block_below;
@@ -195,6 +197,9 @@ Command AddImportCommand(CLI::App* root) {
                   "A repeated entry's score: max (default), min, last or keep (existing wins)");
   app->add_flag("--clues-only", args->clues_only, "Store the clues, add no entries");
   app->add_option("--source", args->source, "Source name recorded with entries (default: file name)");
+  app->add_flag("--own", args->own,
+                "Your own list: its entries fill whether or not they have a clue (outputs mark the clue as "
+                "missing), and a rescore keeps their scores (the source is named own:NAME)");
   app->add_option("--scowl-variant", args->scowl_variant,
                   "SCOWL spelling: american (default), british, british_z, canadian, australian");
   app->add_flag("--json", args->json, "Print the report as JSON");

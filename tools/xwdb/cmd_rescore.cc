@@ -28,8 +28,8 @@ int Run(const RescoreArgs& a, Io& io) {
          << "raised:    " << counts->raised << "\n"
          << "lowered:   " << counts->lowered << "\n"
          << "unclued:   " << counts->unclued << " (scored at most " << kNoClueScoreCap << ": no printable clue)\n"
-         << "editor:    " << counts->editor << " (named by a source, but an editor's score is kept: sources named "
-         << kEditorSourcePrefix << "...)\n";
+         << "kept:      " << counts->kept << " (named by a source, but scored by an editor or by you: sources named "
+         << kEditorSourcePrefix << "... or " << kOwnSourcePrefix << "...)\n";
   return kExitOk;
 }
 

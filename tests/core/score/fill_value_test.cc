@@ -249,9 +249,10 @@ TEST_F(SourceFactsTest, ARescoreScoresNamedEntriesAndLeavesTheRest) {
   EXPECT_FALSE(zebu->has_value());
 }
 
-// An entry an editor scored (imported from a source named editor:...)
-// keeps that score through a rescore, though WordNet and SCOWL name it;
-// the others are scored by the formula as ever.
+// An entry an editor scored (imported from a source named editor:...), or
+// a constructor (imported with --own: a source named own:...), keeps that
+// score through a rescore, though WordNet and SCOWL name it; the others are
+// scored by the formula as ever.
 TEST_F(SourceFactsTest, AnEditorsScoreOutlastsARescore) {
   auto store = Store::Open(dir_.Sub("db"), {.create_if_missing = true});
   ASSERT_TRUE(store.ok());
@@ -263,16 +264,30 @@ TEST_F(SourceFactsTest, AnEditorsScoreOutlastsARescore) {
   editor.merge = ScoreMerge::kLast;
   editor.source = "editor:judged.txt";
   ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("judged.txt", "cat;30\n")}, editor).ok());
+  // A constructor's own list (xwdb import --own): kept as well.
+  ImportOptions own;
+  own.format = Format::kScored;
+  own.merge = ScoreMerge::kLast;
+  own.own = true;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("mine.txt", "running;20\n")}, own).ok());
+  ImportOptions theirs = own;
+  theirs.own = false;
+  ASSERT_TRUE(Import(store->get(), {ImportInput::Bytes("other.txt", "fastest;20\n")}, theirs).ok());
   auto facts = SourceFacts::Read(Paths(), *normalizer_);
   ASSERT_TRUE(facts.ok());
   auto counts = Rescore(store->get(), *facts);
   ASSERT_TRUE(counts.ok()) << counts.status();
-  EXPECT_EQ(counts->editor, 1u);
-  EXPECT_EQ(counts->scored, 1u);
-  auto words = (*store)->GetWords({Codes("cat"), Codes("run")});
+  EXPECT_EQ(counts->kept, 2u);
+  EXPECT_EQ(counts->scored, 2u);
+  auto words = (*store)->GetWords({Codes("cat"), Codes("run"), Codes("running"), Codes("fastest")});
   ASSERT_TRUE(words.ok());
+  for (const auto& w : *words) ASSERT_TRUE(w.has_value());
   EXPECT_EQ((*words)[0]->score, 30);
   EXPECT_GT((*words)[1]->score, 50);
+  EXPECT_EQ((*words)[2]->score, 20);
+  EXPECT_EQ((*words)[3]->score, 45);  // the formula's (no clue), not the list's 20
+  EXPECT_TRUE(std::any_of((*store)->sources().begin(), (*store)->sources().end(),
+                          [](const auto& s) { return s.second == "own:mine.txt"; }));
 }
 
 }  // namespace
