@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -63,6 +64,23 @@ std::string Lead(absl::string_view text) {
   std::vector<absl::string_view> words = absl::StrSplit(text, ' ', absl::SkipEmpty());
   if (words.size() < 2) return "";
   return absl::AsciiStrToLower(absl::StrCat(words[0], " ", words[1]));
+}
+
+// The words of a clue a reader notices when two clues of a puzzle share
+// them: lower-cased, of 5 letters or more, less those clue-writing uses
+// everywhere ("Informally", "perhaps").
+std::vector<std::string> DistinctiveWords(absl::string_view text) {
+  static const auto* const kCommon = new absl::flat_hash_set<std::string>({
+      "about", "after", "again", "along", "another", "before", "briefly", "could", "every", "first", "former",
+      "informally", "maybe", "often", "other", "others", "perhaps", "person", "place", "slangily", "small", "something",
+      "someone", "their", "there", "thing", "things", "those", "where", "which", "while", "would"});
+  std::vector<std::string> out;
+  for (absl::string_view w : ClueWords(text)) {
+    if (w.size() < 5) continue;
+    std::string lower = absl::AsciiStrToLower(w);
+    if (!kCommon->contains(lower)) out.push_back(std::move(lower));
+  }
+  return out;
 }
 
 }  // namespace
@@ -165,6 +183,33 @@ class ClueWordFacts {
     return false;
   }
 
+  // Whether a word of `clue` echoes one of `answers` other than `own`: is
+  // it (3 letters or more); shares its start, 4 letters or more, leaving at
+  // most 2 of the shorter and 3 of the longer (PESTER beside PESTS; not
+  // START beside STAROFDAVID); or holds it or is held in
+  // it, the shorter of 5 letters or more (COUPE beside COUPES, MODERATE
+  // beside IMMODERATE; not RATE beside IMMODERATE, not ART beside PARTY).
+  absl::StatusOr<bool> EchoesOneOf(absl::string_view clue, const std::set<std::string>& answers,
+                                   absl::string_view own) {
+    for (absl::string_view word : ClueWords(clue)) {
+      absl::StatusOr<const Facts*> facts = Of(word);
+      if (!facts.ok()) return facts.status();
+      const std::string& w = (*facts)->codes;
+      if (w.size() < 3) continue;
+      for (const std::string& a : answers) {
+        if (a == own || a.size() < 3) continue;
+        if (w == a) return true;
+        const std::string& shorter = w.size() <= a.size() ? w : a;
+        const std::string& longer = w.size() <= a.size() ? a : w;
+        size_t common = 0;
+        while (common < shorter.size() && shorter[common] == longer[common]) ++common;
+        if (common >= 4 && shorter.size() - common <= 2 && longer.size() - common <= 3) return true;
+        if (shorter.size() >= 5 && longer.find(shorter) != std::string::npos) return true;
+      }
+    }
+    return false;
+  }
+
  private:
   struct Facts {
     std::string codes;  // empty: not a word of the alphabet
@@ -222,6 +267,14 @@ bool BestFirst(const Candidate& a, const Candidate& b) {
   return BestOrderOf(a.record->rank, FlagsOf(a), a.length) < BestOrderOf(b.record->rank, FlagsOf(b), b.length);
 }
 
+// A candidate's kind in the best policy's order, without its rank and
+// length: its tier, then whether it is unprintable, unranked, of an obscure
+// sense, a rare synonym or long, a definition.
+auto BestClass(const Candidate& c) {
+  const BestOrderKey k = BestOrderOf(c.record->rank, FlagsOf(c), c.length);
+  return std::make_tuple(c.tier, k.unprintable, k.ranked, k.obscure, k.tier, k.poor, k.definition);
+}
+
 // Makes the candidates of answers, with the rules that hold whatever the
 // policy (printable or not), for PickClues and ClueSuggestions.
 class CandidateMaker {
@@ -274,9 +327,10 @@ class CandidateMaker {
     return absl::OkStatus();
   }
 
-  // Whether a candidate names one of `answers` (ClueWordFacts::NamesOneOf).
-  absl::StatusOr<bool> NamesOneOf(const Candidate& c, const std::set<std::string>& answers) {
-    return words_.NamesOneOf(c.text, answers);
+  // Whether a candidate names one of `answers` other than `own`, or its
+  // root (ClueWordFacts::EchoesOneOf).
+  absl::StatusOr<bool> NamesOneOf(const Candidate& c, const std::set<std::string>& answers, absl::string_view own) {
+    return words_.EchoesOneOf(c.text, answers, own);
   }
 
   const std::string& SourceName(const Candidate& c) const {
@@ -314,6 +368,7 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
   CandidateMaker maker(store, normalizer, options);
   std::set<std::string> used;        // clue texts chosen
   std::set<std::string> used_leads;  // their first two words
+  std::set<std::string> used_words;  // their distinctive words (DistinctiveWords)
   // One store look-up per distinct answer (an answer may cross itself).
   std::map<std::string, std::vector<std::pair<uint64_t, ClueRecord>>> stored;
   std::vector<Candidate> candidates;
@@ -346,15 +401,36 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
         (*std::min_element(eligible.begin(), eligible.end(),
                            [](const Candidate* a, const Candidate* b) { return a->tier < b->tier; }))->tier;
     std::erase_if(eligible, [first_tier](const Candidate* c) { return c->tier != first_tier; });
-    // A clue that names another entry of the puzzle only when no other is
-    // left (ASSAM's "Tea" beside TEA, AGREE's "See" beside SEE).
+    // A clue that names another entry of the puzzle, or its root, only when
+    // no other is left (ASSAM's "Tea" beside TEA, AGREE's "See" beside SEE,
+    // "Pester" beside PESTS).
     std::vector<const Candidate*> apart;
     for (const Candidate* c : eligible) {
-      absl::StatusOr<bool> names = maker.NamesOneOf(*c, answers);
+      absl::StatusOr<bool> names = maker.NamesOneOf(*c, answers, e.answer);
       if (!names.ok()) return names.status();
       if (!*names) apart.push_back(c);
     }
     if (!apart.empty()) eligible.swap(apart);
+    // A clue that repeats a distinctive word of a clue chosen already
+    // ("Overcoat" twice in one puzzle) only when no other is left, or, by
+    // the best policy, when every other is of a worse kind (a rare synonym,
+    // an obscure sense, a long definition: BestClass).
+    std::vector<const Candidate*> unrepeated;
+    for (const Candidate* c : eligible) {
+      const std::vector<std::string> words = DistinctiveWords(c->text);
+      if (std::none_of(words.begin(), words.end(), [&](const std::string& w) { return used_words.count(w); })) {
+        unrepeated.push_back(c);
+      }
+    }
+    if (!unrepeated.empty() && options.policy == CluePolicy::kBest) {
+      auto best_class = [](const std::vector<const Candidate*>& cs) {
+        return BestClass(**std::min_element(cs.begin(), cs.end(), [](const Candidate* a, const Candidate* b) {
+          return BestFirst(*a, *b);
+        }));
+      };
+      if (best_class(eligible) < best_class(unrepeated)) unrepeated.clear();
+    }
+    if (!unrepeated.empty()) eligible.swap(unrepeated);
     // A clue that starts like one already chosen only when no other is left.
     std::vector<const Candidate*> fresh;
     for (const Candidate* c : eligible) {
@@ -381,6 +457,7 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
     e.source = maker.SourceName(*chosen);
     used.insert(e.clue);
     if (std::string lead = Lead(e.clue); !lead.empty()) used_leads.insert(std::move(lead));
+    for (std::string& w : DistinctiveWords(e.clue)) used_words.insert(std::move(w));
   }
   return absl::OkStatus();
 }

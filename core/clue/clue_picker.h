@@ -6,8 +6,10 @@
 // (schema::kClueOffensive), or one that uses a word the dictionary keeps out
 // of puzzles (an entry flagged vulgar, slur, insult or sensitive), is never
 // chosen unless `allow_offensive`; a clue that gives the answer away
-// (give_away.h) is never chosen; no clue text is used twice in one puzzle,
-// and two clues start alike, or a clue names another entry of the puzzle,
+// (give_away.h) is never chosen; no clue text is used twice in one puzzle;
+// two clues start alike, a clue names another entry of the puzzle or its
+// root (as the give-away check reads it: "Pester" beside PESTS), or a clue
+// repeats a distinctive word (5 letters or more) of a clue chosen before,
 // only when an entry has nothing else; an optional maximum length (in
 // characters). The constructor's own clues come
 // first, then their preferred sources' (ClueTier). An entry with no

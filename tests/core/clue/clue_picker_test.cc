@@ -498,6 +498,36 @@ TEST(PickBestTest, NoClueNamesAnotherEntry) {
   EXPECT_EQ((*e)[2].clue, "See eye to eye");  // names SEE, but nothing else is left
 }
 
+// A grid built to echo: a clue that uses another entry's root, or one
+// that repeats a distinctive word of a clue chosen before, is passed over
+// while another is left (the blind review's "Pester" beside PESTS, and one
+// puzzle with "Overcoat" twice); when nothing else is left it is used.
+TEST(PickBestTest, NoClueEchoesAnotherEntryOrAnotherClue) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  ASSERT_TRUE(store.ok()) << store.status();
+  ImportOptions o;
+  o.format = Format::kPipe;
+  ASSERT_TRUE(Import(store->get(),
+                     {ImportInput::Bytes("c.txt", "NAG|Pester\nNAG|Harp on\nPESTS|Garden bugs\n"
+                                                  "PARKA|Hooded overcoat\nULSTER|Overcoat\nULSTER|Long loose coat\n"
+                                                  "COUPES|Two-door cars\nSEDAN|Coupe's kin\n")},
+                     o)
+                  .ok());
+  std::unique_ptr<Normalizer> n = English();
+  auto g = Grid::Parse("NAG###\n######\nPESTS#\n######\nPARKA#\n######\nULSTER\n######\nCOUPES\n######\nSEDAN#\n",
+                       n.get());
+  ASSERT_TRUE(g.ok()) << g.status();
+  auto e = EntriesOf(*g, 3);
+  ASSERT_TRUE(e.ok());
+  ASSERT_EQ(e->size(), 6u);
+  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());
+  EXPECT_EQ((*e)[0].clue, "Harp on");          // "Pester" has PESTS's root
+  EXPECT_EQ((*e)[2].clue, "Hooded overcoat");
+  EXPECT_EQ((*e)[3].clue, "Long loose coat");  // "Overcoat" again
+  EXPECT_EQ((*e)[5].clue, "Coupe's kin");      // echoes COUPES, but nothing else is left
+}
+
 // A clue from an offensive sense is never chosen by default, however it
 // ranks and whatever the policy; the next acceptable clue is, or none.
 TEST(PickOffensiveTest, ClueOfAnOffensiveSenseIsNeverChosenUnlessAllowed) {
