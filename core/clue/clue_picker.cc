@@ -172,19 +172,8 @@ class ClueWordFacts {
     return false;
   }
 
-  // Whether the clue names one of `answers` (letter codes) by a word of 3
-  // letters or more: ASSAM's "Tea" in a grid that holds TEA.
-  absl::StatusOr<bool> NamesOneOf(absl::string_view clue, const std::set<std::string>& answers) {
-    for (absl::string_view word : ClueWords(clue)) {
-      absl::StatusOr<const Facts*> facts = Of(word);
-      if (!facts.ok()) return facts.status();
-      if ((*facts)->codes.size() >= 3 && answers.count((*facts)->codes)) return true;
-    }
-    return false;
-  }
-
-  // Whether a word of `clue` echoes one of `answers` other than `own`: is
-  // it (3 letters or more); shares its start, 4 letters or more, leaving at
+  // Whether a word of `clue` echoes one of `answers` (letter codes) other
+  // than `own`: is it, 3 letters or more (ASSAM's "Tea" beside TEA); shares its start, 4 letters or more, leaving at
   // most 2 of the shorter and 3 of the longer (PESTER beside PESTS; not
   // START beside STAROFDAVID); or holds it or is held in
   // it, the shorter of 5 letters or more (COUPE beside COUPES, MODERATE
@@ -329,7 +318,7 @@ class CandidateMaker {
 
   // Whether a candidate names one of `answers` other than `own`, or its
   // root (ClueWordFacts::EchoesOneOf).
-  absl::StatusOr<bool> NamesOneOf(const Candidate& c, const std::set<std::string>& answers, absl::string_view own) {
+  absl::StatusOr<bool> EchoesOneOf(const Candidate& c, const std::set<std::string>& answers, absl::string_view own) {
     return words_.EchoesOneOf(c.text, answers, own);
   }
 
@@ -406,7 +395,7 @@ absl::Status PickClues(const Store& store, Normalizer* normalizer, const ClueOpt
     // "Pester" beside PESTS).
     std::vector<const Candidate*> apart;
     for (const Candidate* c : eligible) {
-      absl::StatusOr<bool> names = maker.NamesOneOf(*c, answers, e.answer);
+      absl::StatusOr<bool> names = maker.EchoesOneOf(*c, answers, e.answer);
       if (!names.ok()) return names.status();
       if (!*names) apart.push_back(c);
     }

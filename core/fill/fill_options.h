@@ -42,6 +42,11 @@ enum class RestartSchedule {
   kLuby,       // restart_cutoff times 1 1 2 1 1 2 4 1 1 2 ...
 };
 
+// The cut-off of a fill at the defaults (the CLI's and the page's): 50, as
+// in the public scored lists and the default dictionary's formula (an entry
+// without a printable clue scores at most 45).
+inline constexpr int kDefaultMinScore = 50;
+
 struct FillOptions {
   int min_length = 2;       // shorter runs are not slots
   int min_score = 0;        // words scored below are not used

@@ -1,5 +1,6 @@
 #include "core/index/index_loader.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "absl/container/flat_hash_set.h"
@@ -33,6 +34,7 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> BuildMaskIndex(const Store& sto
     std::string codes;
     uint8_t score;
     uint8_t marks;
+    bool own;  // from a constructor's own list (source_kinds.h)
   };
   std::vector<Entry> entries;
   absl::flat_hash_set<std::string> kept_out;
@@ -42,15 +44,10 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> BuildMaskIndex(const Store& sto
   for (const auto& [id, name] : store.sources()) {
     if (IsOwnSource(name)) own_sources.insert(id);
   }
-  absl::flat_hash_set<std::string> own;
   XWDB_RETURN_IF_ERROR(store.ForEachWord([&](absl::string_view codes, const WordRecord& record) {
-    entries.push_back({std::string(codes), record.score, MarksOfWordFlags(record.flags)});
-    for (uint32_t id : record.sources) {
-      if (own_sources.contains(id)) {
-        own.emplace(codes);
-        break;
-      }
-    }
+    const bool own = std::any_of(record.sources.begin(), record.sources.end(),
+                                 [&](uint32_t id) { return own_sources.contains(id); });
+    entries.push_back({std::string(codes), record.score, MarksOfWordFlags(record.flags), own});
     if (record.flags & schema::kOffensiveFlags) kept_out.emplace(codes);
     return true;
   }));
@@ -82,7 +79,7 @@ absl::StatusOr<std::shared_ptr<const MaskIndex>> BuildMaskIndex(const Store& sto
   MaskIndex::Builder builder(std::move(alphabet));
   uint64_t flagged = 0, unclued = 0;
   for (Entry& e : entries) {
-    if (any_clue && !clued.contains(e.codes) && !own.contains(e.codes)) e.marks |= kMarkUnclued;
+    if (any_clue && !clued.contains(e.codes) && !e.own) e.marks |= kMarkUnclued;
     flagged += (e.marks & kMarkOffensive) != 0;
     unclued += (e.marks & kMarkUnclued) != 0;
     builder.Add(e.codes, e.score, e.marks);

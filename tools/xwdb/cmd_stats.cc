@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/index/index_loader.h"
-#include "core/index/word_marks.h"
+#include "core/fill/fill_options.h"
 #include "core/store/schema.h"
 #include "core/store/word_flags.h"
 #include "core/text/alphabet.h"
@@ -70,9 +70,9 @@ int Run(const StatsArgs& a, Io& io) {
   if (!status.ok()) return Fail(io, "stats", status);
   const DictionaryMeta& m = *s.meta();
   IndexLoadStats index_stats;
-  // Per length, the entries a fill at the defaults may use: scored 50 or
-  // more (the CLI's and the page's cut-off), neither flagged nor unclued.
-  constexpr int kDefaultCutOff = 50;
+  // Per length, the entries a fill at the defaults may use: scored
+  // kDefaultMinScore or more, none of the marks a fill withholds by default.
+  const uint8_t withheld = FillOptions{}.withheld;
   std::map<int, uint64_t> fillable;
   if (a.index) {
     auto index = LoadMaskIndex(s, &index_stats);
@@ -80,7 +80,7 @@ int Run(const StatsArgs& a, Io& io) {
     const MaskIndex& ix = **index;
     for (int length = 1; length <= ix.max_length(); ++length) {
       for (uint32_t id = 0; id < ix.word_count(length); ++id) {
-        if (ix.score(length, id) >= kDefaultCutOff && (ix.marks(length, id) & (kMarkOffensive | kMarkUnclued)) == 0) {
+        if (ix.score(length, id) >= kDefaultMinScore && (ix.marks(length, id) & withheld) == 0) {
           ++fillable[length];
         }
       }

@@ -29,10 +29,8 @@ absl::StatusOr<GridContext> LoadGridContext(const std::string& db, const std::st
 }
 
 void AddRuleOptions(CLI::App* app, RuleArgs* rules, FillOptions* o) {
-  // A printable fill by default: 50 is the cut-off of the public scored
-  // lists and of the default dictionary's formula (an entry without a
-  // printable clue scores at most 45).
-  o->min_score = 50;
+  // A printable fill by default (fill_options.h).
+  o->min_score = kDefaultMinScore;
   app->add_option("--min-score", o->min_score, "Use only words scored at least this")
       ->check(CLI::Range(0, 100))
       ->capture_default_str();

@@ -474,28 +474,38 @@ TEST(OwnCluesTest, ReadsTheListAndNamesEachBadLine) {
   EXPECT_EQ(file.problems[2].rfind("mine.txt:8: clue: ", 0), 0u) << file.problems[2];
 }
 
+// The clues PickClues chooses at its defaults for `grid` (entries of 3 or
+// more) from a dictionary of the pipe-format `clues`, in EntriesOf's order.
+std::vector<std::string> DefaultCluesOf(const std::string& clues, const std::string& grid) {
+  testing::TempDir dir;
+  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
+  EXPECT_TRUE(store.ok()) << store.status();
+  if (!store.ok()) return {};
+  ImportOptions o;
+  o.format = Format::kPipe;
+  EXPECT_TRUE(Import(store->get(), {ImportInput::Bytes("c.txt", clues)}, o).ok());
+  std::unique_ptr<Normalizer> n = English();
+  auto g = Grid::Parse(grid, n.get());
+  EXPECT_TRUE(g.ok()) << g.status();
+  if (!g.ok()) return {};
+  auto e = EntriesOf(*g, 3);
+  EXPECT_TRUE(e.ok());
+  if (!e.ok()) return {};
+  EXPECT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());
+  std::vector<std::string> out;
+  for (const CluedEntry& entry : *e) out.push_back(entry.clue);
+  return out;
+}
+
 // A clue does not name another entry of the puzzle while another is left
 // (a blind review: ASSAM's "Tea..." beside TEA, AGREE's "See..." beside SEE).
 TEST(PickBestTest, NoClueNamesAnotherEntry) {
-  testing::TempDir dir;
-  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
-  ASSERT_TRUE(store.ok()) << store.status();
-  ImportOptions o;
-  o.format = Format::kPipe;
-  ASSERT_TRUE(Import(store->get(),
-                     {ImportInput::Bytes("c.txt", "ASSAM|Tea land\nASSAM|Indian state\nTEA|Earl Grey, e.g.\n"
-                                                  "AGREE|See eye to eye\nSEE|Spot\n")},
-                     o)
-                  .ok());
-  std::unique_ptr<Normalizer> n = English();
-  auto g = Grid::Parse("ASSAM\n#####\nTEA##\n#####\nAGREE\n#####\nSEE##\n", n.get());
-  ASSERT_TRUE(g.ok()) << g.status();
-  auto e = EntriesOf(*g, 3);
-  ASSERT_TRUE(e.ok());
-  ASSERT_EQ(e->size(), 4u);
-  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());
-  EXPECT_EQ((*e)[0].clue, "Indian state");  // not the shorter "Tea land": TEA is an entry
-  EXPECT_EQ((*e)[2].clue, "See eye to eye");  // names SEE, but nothing else is left
+  const std::vector<std::string> clues = DefaultCluesOf(
+      "ASSAM|Tea land\nASSAM|Indian state\nTEA|Earl Grey, e.g.\nAGREE|See eye to eye\nSEE|Spot\n",
+      "ASSAM\n#####\nTEA##\n#####\nAGREE\n#####\nSEE##\n");
+  ASSERT_EQ(clues.size(), 4u);
+  EXPECT_EQ(clues[0], "Indian state");    // not the shorter "Tea land": TEA is an entry
+  EXPECT_EQ(clues[2], "See eye to eye");  // names SEE, but nothing else is left
 }
 
 // A grid built to echo: a clue that uses another entry's root, or one
@@ -503,29 +513,15 @@ TEST(PickBestTest, NoClueNamesAnotherEntry) {
 // while another is left (the blind review's "Pester" beside PESTS, and one
 // puzzle with "Overcoat" twice); when nothing else is left it is used.
 TEST(PickBestTest, NoClueEchoesAnotherEntryOrAnotherClue) {
-  testing::TempDir dir;
-  auto store = Store::Open(dir.Sub("db"), {.create_if_missing = true});
-  ASSERT_TRUE(store.ok()) << store.status();
-  ImportOptions o;
-  o.format = Format::kPipe;
-  ASSERT_TRUE(Import(store->get(),
-                     {ImportInput::Bytes("c.txt", "NAG|Pester\nNAG|Harp on\nPESTS|Garden bugs\n"
-                                                  "PARKA|Hooded overcoat\nULSTER|Overcoat\nULSTER|Long loose coat\n"
-                                                  "COUPES|Two-door cars\nSEDAN|Coupe's kin\n")},
-                     o)
-                  .ok());
-  std::unique_ptr<Normalizer> n = English();
-  auto g = Grid::Parse("NAG###\n######\nPESTS#\n######\nPARKA#\n######\nULSTER\n######\nCOUPES\n######\nSEDAN#\n",
-                       n.get());
-  ASSERT_TRUE(g.ok()) << g.status();
-  auto e = EntriesOf(*g, 3);
-  ASSERT_TRUE(e.ok());
-  ASSERT_EQ(e->size(), 6u);
-  ASSERT_TRUE(PickClues(**store, n.get(), {}, &*e).ok());
-  EXPECT_EQ((*e)[0].clue, "Harp on");          // "Pester" has PESTS's root
-  EXPECT_EQ((*e)[2].clue, "Hooded overcoat");
-  EXPECT_EQ((*e)[3].clue, "Long loose coat");  // "Overcoat" again
-  EXPECT_EQ((*e)[5].clue, "Coupe's kin");      // echoes COUPES, but nothing else is left
+  const std::vector<std::string> clues = DefaultCluesOf(
+      "NAG|Pester\nNAG|Harp on\nPESTS|Garden bugs\nPARKA|Hooded overcoat\nULSTER|Overcoat\n"
+      "ULSTER|Long loose coat\nCOUPES|Two-door cars\nSEDAN|Coupe's kin\n",
+      "NAG###\n######\nPESTS#\n######\nPARKA#\n######\nULSTER\n######\nCOUPES\n######\nSEDAN#\n");
+  ASSERT_EQ(clues.size(), 6u);
+  EXPECT_EQ(clues[0], "Harp on");          // "Pester" has PESTS's root
+  EXPECT_EQ(clues[2], "Hooded overcoat");
+  EXPECT_EQ(clues[3], "Long loose coat");  // "Overcoat" again
+  EXPECT_EQ(clues[5], "Coupe's kin");      // echoes COUPES, but nothing else is left
 }
 
 // A clue from an offensive sense is never chosen by default, however it
